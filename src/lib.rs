@@ -1,0 +1,11 @@
+//! Chimera: a chess-variant engine for Omega Chess, Chess with Different
+//! Armies and chess. The library holds everything; `main.rs` only turns
+//! arguments into a subcommand.
+
+pub mod bitboard;
+pub mod cli;
+pub mod geometry;
+pub mod position;
+pub mod setup;
+pub mod tools;
+pub mod variant;

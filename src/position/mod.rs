@@ -1,0 +1,399 @@
+//! The position: bitboards per piece type and colour, a mailbox, and the
+//! game state; make/unmake with an incremental Zobrist hash.
+
+pub mod fen;
+pub mod movegen;
+pub mod moves;
+pub mod notation;
+pub mod outcome;
+
+use std::sync::Arc;
+
+use crate::bitboard::Bitboard;
+use crate::geometry::Sq;
+use crate::variant::{BLACK, KING, MAX_TYPES, PAWN, Variant, WHITE};
+pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
+
+/// Mailbox code of an empty square.
+pub const EMPTY: u8 = 0xFF;
+
+#[inline(always)]
+pub fn code(color: usize, t: usize) -> u8 {
+    (color << 4 | t) as u8
+}
+#[inline(always)]
+pub fn code_color(c: u8) -> usize {
+    (c >> 4) as usize
+}
+#[inline(always)]
+pub fn code_type(c: u8) -> usize {
+    (c & 15) as usize
+}
+
+#[derive(Clone, Debug)]
+struct Undo<B> {
+    mv: Move,
+    captured: u8,
+    castling: u8,
+    ep: B,
+    ep_victim: u8,
+    halfmove: u32,
+    hash: u64,
+}
+
+#[derive(Clone)]
+pub struct Position<B: Bitboard> {
+    pub v: Arc<Variant<B>>,
+    by_type: [B; MAX_TYPES],
+    by_color: [B; 2],
+    board: [u8; 128],
+    side: usize,
+    /// bit i: castling move i of the variant is still allowed
+    castling: u8,
+    /// squares onto which the side to move may capture en passant
+    ep: B,
+    /// the pawn that may be captured en passant
+    ep_victim: u8,
+    halfmove: u32,
+    fullmove: u32,
+    hash: u64,
+    king_sq: [u8; 2],
+    stack: Vec<Undo<B>>,
+    /// hashes of the positions before this one (game and search)
+    history: Vec<u64>,
+}
+
+impl<B: Bitboard> Position<B> {
+    /// An empty board of the variant (for the FEN reader).
+    fn empty(v: Arc<Variant<B>>) -> Self {
+        Position {
+            v,
+            by_type: [B::ZERO; MAX_TYPES],
+            by_color: [B::ZERO; 2],
+            board: [EMPTY; 128],
+            side: WHITE,
+            castling: 0,
+            ep: B::ZERO,
+            ep_victim: 0,
+            halfmove: 0,
+            fullmove: 1,
+            hash: 0,
+            king_sq: [0; 2],
+            stack: Vec::with_capacity(256),
+            history: Vec::with_capacity(512),
+        }
+    }
+
+    /// The variant's start position.
+    pub fn startpos(v: Arc<Variant<B>>) -> Self {
+        let fen = v.spec.start_fen.clone();
+        Self::from_fen(v, &fen).expect("the variant's start FEN is valid")
+    }
+
+    #[inline(always)]
+    pub fn side(&self) -> usize {
+        self.side
+    }
+    #[inline(always)]
+    pub fn occupied(&self) -> B {
+        self.by_color[0] | self.by_color[1]
+    }
+    #[inline(always)]
+    pub fn color_bb(&self, c: usize) -> B {
+        self.by_color[c]
+    }
+    #[inline(always)]
+    pub fn type_bb(&self, t: usize) -> B {
+        self.by_type[t]
+    }
+    #[inline(always)]
+    pub fn pieces(&self, c: usize, t: usize) -> B {
+        self.by_type[t] & self.by_color[c]
+    }
+    #[inline(always)]
+    pub fn piece_at(&self, sq: Sq) -> Option<(usize, usize)> {
+        let c = self.board[sq];
+        (c != EMPTY).then(|| (code_color(c), code_type(c)))
+    }
+    #[inline(always)]
+    pub fn king_square(&self, c: usize) -> Sq {
+        self.king_sq[c] as Sq
+    }
+    #[inline(always)]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+    pub fn castling_rights(&self) -> u8 {
+        self.castling
+    }
+    pub fn ep_squares(&self) -> B {
+        self.ep
+    }
+    /// Number of moves made since this position was set up.
+    pub fn ply_from_root(&self) -> usize {
+        self.stack.len()
+    }
+    pub fn last_move(&self) -> Option<Move> {
+        self.stack.last().map(|u| u.mv)
+    }
+
+    #[inline(always)]
+    fn put(&mut self, c: usize, t: usize, sq: Sq) {
+        let b = B::bit(sq);
+        self.by_type[t] |= b;
+        self.by_color[c] |= b;
+        self.board[sq] = code(c, t);
+        self.hash ^= self.v.piece_key(c, t, sq);
+        if t == KING {
+            self.king_sq[c] = sq as u8;
+        }
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, c: usize, t: usize, sq: Sq) {
+        let b = B::bit(sq);
+        self.by_type[t] ^= b;
+        self.by_color[c] ^= b;
+        self.board[sq] = EMPTY;
+        self.hash ^= self.v.piece_key(c, t, sq);
+    }
+
+    fn ep_hash(&self, ep: B) -> u64 {
+        ep.iter().fold(0, |h, s| h ^ self.v.zobrist.ep[s])
+    }
+
+    /// Recomputes the hash from scratch (FEN reader, tests).
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for sq in 0..self.v.n {
+            if let Some((c, t)) = self.piece_at(sq) {
+                h ^= self.v.piece_key(c, t, sq);
+            }
+        }
+        if self.side == BLACK {
+            h ^= self.v.zobrist.side;
+        }
+        h ^ self.v.castling_key(self.castling) ^ self.ep_hash(self.ep)
+    }
+
+    /// The squares onto which `them` pawns can capture en passant among
+    /// the squares `skipped`.
+    fn capturable_ep(&self, skipped: B, them: usize) -> B {
+        let mut capturers = B::ZERO;
+        let mut m = self.v.ep_capturers;
+        while m != 0 {
+            let t = m.trailing_zeros() as usize;
+            m &= m - 1;
+            capturers |= self.pieces(them, t);
+        }
+        let mut ep = B::ZERO;
+        if capturers.is_empty() {
+            return ep;
+        }
+        for s in skipped.iter() {
+            if (self.v.rev_ep[them][s] & capturers).any() {
+                ep |= B::bit(s);
+            }
+        }
+        ep
+    }
+
+    /// Plays a move (which must be legal here).
+    pub fn make(&mut self, m: Move) {
+        let us = self.side;
+        let them = us ^ 1;
+        let from = m.from();
+        let to = m.to();
+        let moving = self.board[from];
+        let t = code_type(moving);
+        let mut captured = EMPTY;
+        self.stack.push(Undo {
+            mv: m,
+            captured: EMPTY,
+            castling: self.castling,
+            ep: self.ep,
+            ep_victim: self.ep_victim,
+            halfmove: self.halfmove,
+            hash: self.hash,
+        });
+        self.history.push(self.hash);
+        self.hash ^= self.ep_hash(self.ep);
+        self.ep = B::ZERO;
+        self.halfmove += 1;
+        match m.kind() {
+            MoveKind::Castle => {
+                let c = &self.v.castles[m.extra()];
+                let (kf, kt, rf, rt) = (c.king_from, c.king_to, c.rook_from, c.rook_to);
+                let rook_t = code_type(self.board[rf]);
+                self.remove(us, KING, kf);
+                self.remove(us, rook_t, rf);
+                self.put(us, KING, kt);
+                self.put(us, rook_t, rt);
+            }
+            MoveKind::EnPassant => {
+                let victim = self.ep_victim_square();
+                captured = self.board[victim];
+                self.remove(them, code_type(captured), victim);
+                self.remove(us, t, from);
+                self.put(us, t, to);
+                self.halfmove = 0;
+            }
+            kind => {
+                captured = self.board[to];
+                if captured != EMPTY {
+                    self.remove(them, code_type(captured), to);
+                    self.halfmove = 0;
+                }
+                self.remove(us, t, from);
+                let nt = if kind == MoveKind::Promotion {
+                    m.extra()
+                } else {
+                    t
+                };
+                self.put(us, nt, to);
+                if t == PAWN {
+                    self.halfmove = 0;
+                    let skipped = self.v.lines.between(from, to);
+                    if captured == EMPTY && skipped.any() {
+                        let ep = self.capturable_ep(skipped, them);
+                        if ep.any() {
+                            self.ep = ep;
+                            self.ep_victim = to as u8;
+                            self.hash ^= self.ep_hash(ep);
+                        }
+                    }
+                }
+            }
+        }
+        if let Some(u) = self.stack.last_mut() {
+            u.captured = captured;
+        }
+        let keep = self.v.castle_keep[from] & self.v.castle_keep[to];
+        if self.castling & !keep != 0 {
+            self.hash ^= self.v.castling_key(self.castling);
+            self.castling &= keep;
+            self.hash ^= self.v.castling_key(self.castling);
+        }
+        if us == BLACK {
+            self.fullmove += 1;
+        }
+        self.side = them;
+        self.hash ^= self.v.zobrist.side;
+    }
+
+    /// The square of the pawn that an en-passant capture removes.
+    #[inline]
+    pub fn ep_victim_square(&self) -> Sq {
+        self.ep_victim as Sq
+    }
+
+    /// Takes back the last move made with `make`.
+    pub fn unmake(&mut self) {
+        let u = self.stack.pop().expect("unmake without a move");
+        self.history.pop();
+        let them = self.side;
+        let us = them ^ 1;
+        let m = u.mv;
+        let (from, to) = (m.from(), m.to());
+        self.side = us;
+        match m.kind() {
+            MoveKind::Castle => {
+                let c = &self.v.castles[m.extra()];
+                let (kf, kt, rf, rt) = (c.king_from, c.king_to, c.rook_from, c.rook_to);
+                let rook_t = code_type(self.board[rt]);
+                self.remove(us, KING, kt);
+                self.remove(us, rook_t, rt);
+                self.put(us, KING, kf);
+                self.put(us, rook_t, rf);
+            }
+            MoveKind::EnPassant => {
+                let t = code_type(self.board[to]);
+                self.remove(us, t, to);
+                self.put(us, t, from);
+                self.put(them, code_type(u.captured), u.ep_victim as Sq);
+            }
+            kind => {
+                let nt = code_type(self.board[to]);
+                self.remove(us, nt, to);
+                let t = if kind == MoveKind::Promotion {
+                    PAWN
+                } else {
+                    nt
+                };
+                self.put(us, t, from);
+                if u.captured != EMPTY {
+                    self.put(them, code_type(u.captured), to);
+                }
+            }
+        }
+        if us == BLACK {
+            self.fullmove -= 1;
+        }
+        self.castling = u.castling;
+        self.ep = u.ep;
+        self.ep_victim = u.ep_victim;
+        self.halfmove = u.halfmove;
+        self.hash = u.hash;
+    }
+
+    /// Passes the move (for null-move pruning); undo with `unmake_null`.
+    pub fn make_null(&mut self) {
+        self.stack.push(Undo {
+            mv: Move::NULL,
+            captured: EMPTY,
+            castling: self.castling,
+            ep: self.ep,
+            ep_victim: self.ep_victim,
+            halfmove: self.halfmove,
+            hash: self.hash,
+        });
+        self.history.push(self.hash);
+        self.hash ^= self.ep_hash(self.ep) ^ self.v.zobrist.side;
+        self.ep = B::ZERO;
+        self.halfmove += 1;
+        self.side ^= 1;
+    }
+
+    pub fn unmake_null(&mut self) {
+        let u = self.stack.pop().expect("unmake_null without a null move");
+        self.history.pop();
+        self.side ^= 1;
+        self.ep = u.ep;
+        self.ep_victim = u.ep_victim;
+        self.halfmove = u.halfmove;
+        self.hash = u.hash;
+    }
+
+    /// Forgets the move stack (the positions stay in the repetition
+    /// history); used after a game move so the stack does not grow.
+    pub fn clear_stack(&mut self) {
+        self.stack.clear();
+    }
+
+    /// The hashes of earlier positions, oldest first.
+    pub fn history(&self) -> &[u64] {
+        &self.history
+    }
+
+    /// Whether the current position occurred before, within the reversible
+    /// moves, at least `times` times.
+    pub fn repetitions(&self) -> usize {
+        let n = self.history.len();
+        let window = (self.halfmove as usize).min(n);
+        let mut count = 0;
+        let mut i = 2;
+        while i <= window {
+            if self.history[n - i] == self.hash {
+                count += 1;
+            }
+            i += 2;
+        }
+        count
+    }
+}

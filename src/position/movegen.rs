@@ -1,0 +1,354 @@
+//! Attack detection and legal move generation.
+//!
+//! Legality is decided without making moves: the King's targets are tested
+//! against the enemy's attacks with the King lifted off the board; other
+//! pieces are restricted to the squares that resolve a check and, when
+//! pinned, to their pin line. En-passant captures are tested on the
+//! occupancy they leave. Variants with riders along vectors other than the
+//! unit lines (nightriders, ...) fall back to making every move.
+
+use arrayvec::ArrayVec;
+
+use super::{Move, MoveKind, MoveList, Position};
+use crate::bitboard::Bitboard;
+use crate::geometry::Sq;
+use crate::variant::{KING, PAWN};
+
+/// What to generate.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum GenType {
+    /// every legal move
+    All,
+    /// captures, en-passant captures and promotions
+    Noisy,
+    /// everything else (quiet moves without promotion, castling)
+    Quiet,
+}
+
+/// A pinned piece and the squares it may still move to.
+type Pins<B> = ArrayVec<(Sq, B), 16>;
+
+impl<B: Bitboard> Position<B> {
+    /// Pieces of colour `by` that attack `sq` on the occupancy `occ` (pieces
+    /// not in `occ` are ignored).
+    #[inline]
+    pub fn attackers(&self, sq: Sq, occ: B, by: usize) -> B {
+        let v = &*self.v;
+        let own = self.color_bb(by) & occ;
+        let dirs = v.rev_line_dirs[by];
+        let lines = if dirs != 0 {
+            v.lines.line_attacks(dirs, sq, occ)
+        } else {
+            B::ZERO
+        };
+        let mut att = B::ZERO;
+        for t in 0..v.num_types() {
+            let pcs = self.type_bb(t) & own;
+            if pcs.is_empty() {
+                continue;
+            }
+            let r = &v.rev[by][t];
+            let mut a = r.leap[sq];
+            if r.line_dirs != 0 {
+                a |= lines & r.ride[sq];
+            }
+            for (ray, limit) in &r.other {
+                a |= v.vector_ride(*ray, sq, occ) & limit[sq];
+            }
+            att |= a & pcs;
+        }
+        att
+    }
+
+    /// Whether `sq` is attacked by colour `by`.
+    #[inline]
+    pub fn is_attacked(&self, sq: Sq, occ: B, by: usize) -> bool {
+        self.attackers(sq, occ, by).any()
+    }
+
+    /// Pieces giving check to the side to move.
+    #[inline]
+    pub fn checkers(&self) -> B {
+        let us = self.side();
+        self.attackers(self.king_square(us), self.occupied(), us ^ 1)
+    }
+
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    /// Our pieces pinned to our King, with the squares each may move to.
+    fn pins(&self, us: usize, ksq: Sq, occ: B) -> (B, Pins<B>) {
+        let v = &*self.v;
+        let them = us ^ 1;
+        let own = self.color_bb(us);
+        let mut pinned = B::ZERO;
+        let mut pins = Pins::new();
+        for t in 0..v.num_types() {
+            let r = &v.rev[them][t];
+            if r.line_dirs == 0 {
+                continue;
+            }
+            let snipers = r.ride_empty[ksq] & self.pieces(them, t);
+            for s in snipers.iter() {
+                let between = v.lines.between(ksq, s);
+                let blockers = between & occ;
+                if blockers.any() && !blockers.more_than_one() && (blockers & own).any() {
+                    let p = blockers.lsb();
+                    if !pinned.has(p) {
+                        pinned |= B::bit(p);
+                        let _ = pins.try_push((p, between | B::bit(s)));
+                    } else if let Some(e) = pins.iter_mut().find(|e| e.0 == p) {
+                        // pinned twice (two snipers on one line): stays put
+                        e.1 &= between | B::bit(s);
+                    }
+                }
+            }
+        }
+        (pinned, pins)
+    }
+
+    /// Squares that resolve a check by the single checker on `c`.
+    fn evasion_mask(&self, ksq: Sq, c: Sq) -> B {
+        let v = &*self.v;
+        let them = self.side() ^ 1;
+        let (_, t) = self.piece_at(c).expect("checker on the board");
+        let r = &v.rev[them][t];
+        if r.leap[ksq].has(c) {
+            B::bit(c)
+        } else {
+            B::bit(c) | v.lines.between(ksq, c)
+        }
+    }
+
+    #[inline(always)]
+    fn push_moves(&self, list: &mut MoveList, from: Sq, targets: B, promo: bool) {
+        if promo {
+            let promo_zone = self.v.promo_zone[self.side()];
+            for to in targets.iter() {
+                if promo_zone.has(to) {
+                    for &p in &self.v.promo_types {
+                        let _ = list.try_push(Move::new(from, to, MoveKind::Promotion, p));
+                    }
+                } else {
+                    let _ = list.try_push(Move::normal(from, to));
+                }
+            }
+        } else {
+            for to in targets.iter() {
+                let _ = list.try_push(Move::normal(from, to));
+            }
+        }
+    }
+
+    /// Appends the legal moves of the given type.
+    pub fn generate(&self, kind: GenType, list: &mut MoveList) {
+        if self.v.exotic_riders {
+            self.generate_by_making(kind, list);
+            return;
+        }
+        let v = &*self.v;
+        let us = self.side();
+        let them = us ^ 1;
+        let occ = self.occupied();
+        let own = self.color_bb(us);
+        let opp = self.color_bb(them);
+        let ksq = self.king_square(us);
+        let checkers = self.attackers(ksq, occ, them);
+        let mut mask = !own;
+        if checkers.any() {
+            mask = if checkers.more_than_one() {
+                B::ZERO
+            } else {
+                self.evasion_mask(ksq, checkers.lsb())
+            };
+        }
+        let (quiet_ok, noisy_ok) = match kind {
+            GenType::All => (true, true),
+            GenType::Noisy => (false, true),
+            GenType::Quiet => (true, false),
+        };
+        let promo_zone = v.promo_zone[us];
+        if mask.any() {
+            let (pinned, pins) = self.pins(us, ksq, occ);
+            for t in 1..v.num_types() {
+                let mut pcs = self.pieces(us, t);
+                let is_pawn = t == PAWN;
+                while pcs.any() {
+                    let from = pcs.pop_lsb();
+                    let (quiet, capt, _) = v.targets(us, t, from, occ);
+                    let mut allow = mask;
+                    if pinned.has(from) {
+                        allow &= pins
+                            .iter()
+                            .find(|e| e.0 == from)
+                            .map(|e| e.1)
+                            .unwrap_or(B::ZERO);
+                    }
+                    let quiet = quiet & allow;
+                    let capt = capt & opp & allow;
+                    let targets = if is_pawn {
+                        // a quiet promotion is noisy
+                        match kind {
+                            GenType::All => quiet | capt,
+                            GenType::Noisy => capt | (quiet & promo_zone),
+                            GenType::Quiet => quiet & !promo_zone,
+                        }
+                    } else {
+                        match kind {
+                            GenType::All => quiet | capt,
+                            GenType::Noisy => capt,
+                            GenType::Quiet => quiet,
+                        }
+                    };
+                    self.push_moves(list, from, targets, is_pawn);
+                }
+            }
+        }
+        if noisy_ok && self.ep_squares().any() {
+            self.generate_ep(list, ksq, occ, them);
+        }
+        // King moves.
+        let (kq, kc, _) = v.targets(us, KING, ksq, occ);
+        let mut kt = B::ZERO;
+        if quiet_ok {
+            kt |= kq;
+        }
+        if noisy_ok {
+            kt |= kc & opp;
+        }
+        let occ_wo_king = occ ^ B::bit(ksq);
+        for to in kt.iter() {
+            if !self.is_attacked(to, occ_wo_king, them) {
+                let _ = list.try_push(Move::normal(ksq, to));
+            }
+        }
+        if quiet_ok && checkers.is_empty() && self.castling_rights() != 0 {
+            self.generate_castling(list, occ, them);
+        }
+    }
+
+    fn generate_ep(&self, list: &mut MoveList, ksq: Sq, occ: B, them: usize) {
+        let v = &*self.v;
+        let us = self.side();
+        let victim = self.ep_victim_square();
+        let mut m = v.ep_capturers;
+        while m != 0 {
+            let t = m.trailing_zeros() as usize;
+            m &= m - 1;
+            for from in self.pieces(us, t).iter() {
+                let (_, _, ep) = v.targets(us, t, from, occ);
+                for to in (ep & self.ep_squares()).iter() {
+                    let after = (occ ^ B::bit(from) ^ B::bit(victim)) | B::bit(to);
+                    if t == KING {
+                        continue;
+                    }
+                    if (self.attackers(ksq, after, them) & after).is_empty() {
+                        let _ = list.try_push(Move::new(from, to, MoveKind::EnPassant, 0));
+                    }
+                }
+            }
+        }
+    }
+
+    fn generate_castling(&self, list: &mut MoveList, occ: B, them: usize) {
+        let v = &*self.v;
+        let us = self.side();
+        for (i, c) in v.castles.iter().enumerate() {
+            if c.color != us || self.castling_rights() & (1 << i) == 0 {
+                continue;
+            }
+            if (occ & c.empty).any() {
+                continue;
+            }
+            if c.passes.iter().any(|s| self.is_attacked(s, occ, them)) {
+                continue;
+            }
+            let after = (occ ^ B::bit(c.king_from) ^ B::bit(c.rook_from))
+                | B::bit(c.king_to)
+                | B::bit(c.rook_to);
+            if self.is_attacked(c.king_to, after, them) {
+                continue;
+            }
+            let _ = list.try_push(Move::new(c.king_from, c.king_to, MoveKind::Castle, i));
+        }
+    }
+
+    /// Pseudo-legal moves (every piece's targets, castling with its
+    /// conditions on empty squares only).
+    pub fn generate_pseudo(&self, list: &mut MoveList) {
+        let v = &*self.v;
+        let us = self.side();
+        let occ = self.occupied();
+        let opp = self.color_bb(us ^ 1);
+        for t in 0..v.num_types() {
+            for from in self.pieces(us, t).iter() {
+                let (quiet, capt, ep) = v.targets(us, t, from, occ);
+                self.push_moves(list, from, quiet | (capt & opp), t == PAWN);
+                if t != KING {
+                    for to in (ep & self.ep_squares()).iter() {
+                        let _ = list.try_push(Move::new(from, to, MoveKind::EnPassant, 0));
+                    }
+                }
+            }
+        }
+        for (i, c) in v.castles.iter().enumerate() {
+            if c.color == us && self.castling_rights() & (1 << i) != 0 && (occ & c.empty).is_empty()
+            {
+                let _ = list.try_push(Move::new(c.king_from, c.king_to, MoveKind::Castle, i));
+            }
+        }
+    }
+
+    /// Legal moves by making each pseudo-legal move (slow, general).
+    pub fn generate_by_making(&self, kind: GenType, list: &mut MoveList) {
+        let mut pseudo = MoveList::new();
+        self.generate_pseudo(&mut pseudo);
+        let mut p = self.clone();
+        let us = self.side();
+        let them = us ^ 1;
+        let in_check = self.in_check();
+        for &m in pseudo.iter() {
+            let noisy = self.is_noisy(m);
+            let wanted = match kind {
+                GenType::All => true,
+                GenType::Noisy => noisy,
+                GenType::Quiet => !noisy,
+            };
+            if !wanted {
+                continue;
+            }
+            if m.kind() == MoveKind::Castle {
+                let c = &self.v.castles[m.extra()];
+                let occ = self.occupied();
+                if in_check || c.passes.iter().any(|s| self.is_attacked(s, occ, them)) {
+                    continue;
+                }
+            }
+            p.make(m);
+            let legal = !p.is_attacked(p.king_square(us), p.occupied(), them);
+            p.unmake();
+            if legal {
+                let _ = list.try_push(m);
+            }
+        }
+    }
+
+    /// Captures, en-passant captures and promotions.
+    #[inline]
+    pub fn is_noisy(&self, m: Move) -> bool {
+        match m.kind() {
+            MoveKind::Normal => self.piece_at(m.to()).is_some(),
+            MoveKind::Castle => false,
+            _ => true,
+        }
+    }
+
+    /// All legal moves.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut l = MoveList::new();
+        self.generate(GenType::All, &mut l);
+        l
+    }
+}

@@ -1,0 +1,75 @@
+//! Moves packed in 32 bits, and the move list.
+
+use arrayvec::ArrayVec;
+
+/// A move: from (7 bits), to (7 bits), kind (2 bits), extra (4 bits: the
+/// promotion piece type or the castling index).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Move(pub u32);
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum MoveKind {
+    Normal = 0,
+    Promotion = 1,
+    EnPassant = 2,
+    Castle = 3,
+}
+
+impl Move {
+    pub const NULL: Move = Move(0);
+
+    #[inline(always)]
+    pub fn new(from: usize, to: usize, kind: MoveKind, extra: usize) -> Move {
+        Move(from as u32 | (to as u32) << 7 | (kind as u32) << 14 | (extra as u32) << 16)
+    }
+    #[inline(always)]
+    pub fn normal(from: usize, to: usize) -> Move {
+        Move(from as u32 | (to as u32) << 7)
+    }
+    #[inline(always)]
+    pub fn from(self) -> usize {
+        (self.0 & 127) as usize
+    }
+    #[inline(always)]
+    pub fn to(self) -> usize {
+        ((self.0 >> 7) & 127) as usize
+    }
+    #[inline(always)]
+    pub fn kind(self) -> MoveKind {
+        match (self.0 >> 14) & 3 {
+            0 => MoveKind::Normal,
+            1 => MoveKind::Promotion,
+            2 => MoveKind::EnPassant,
+            _ => MoveKind::Castle,
+        }
+    }
+    /// Promotion piece type, or castling index.
+    #[inline(always)]
+    pub fn extra(self) -> usize {
+        ((self.0 >> 16) & 15) as usize
+    }
+    #[inline(always)]
+    pub fn is_null(self) -> bool {
+        self.0 == 0
+    }
+    pub fn promotion(self) -> Option<usize> {
+        (self.kind() == MoveKind::Promotion).then(|| self.extra())
+    }
+}
+
+impl std::fmt::Debug for Move {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Move({}->{} {:?} {})",
+            self.from(),
+            self.to(),
+            self.kind(),
+            self.extra()
+        )
+    }
+}
+
+/// Room for every legal move of any position the FEN reader accepts.
+pub const MAX_MOVES: usize = 1024;
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;

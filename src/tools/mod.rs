@@ -1,0 +1,3 @@
+//! Tools for people and scripts: perft, bench, matches.
+
+pub mod perft;

@@ -1,0 +1,331 @@
+//! Armies for Chess with Different Armies: the built-in ones of RULES.md and
+//! user armies read from an armies file.
+//!
+//! Armies file format (one army per block, `#` starts a comment):
+//!
+//! ```text
+//! army spearmen "Spearmen"
+//! rook    Y  fsRbW   Spear Rook   value=450
+//! knight  N  N       Knight
+//! bishop  B  B       Bishop
+//! queen   A  QN      Amazon       value=1200
+//! ```
+//!
+//! `army <token> [display name]` starts an army; each slot line gives the
+//! slot, the piece's letter (upper case; K and P are taken), its Betza
+//! string, its name, and optionally `value=<centipawns>`.
+
+use super::betza;
+
+pub const SLOTS: [&str; 4] = ["rook", "knight", "bishop", "queen"];
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceDef {
+    /// Upper-case letter (White); Black's is the lower-case one.
+    pub letter: char,
+    pub name: String,
+    pub betza: String,
+    /// Centipawns, if known; otherwise the evaluation estimates it.
+    pub value: Option<i32>,
+}
+
+impl PieceDef {
+    pub fn new(letter: char, name: &str, betza: &str, value: Option<i32>) -> PieceDef {
+        PieceDef {
+            letter,
+            name: name.to_string(),
+            betza: betza.to_string(),
+            value,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Army {
+    /// The token used in variant names (`cwda-<white>-<black>`).
+    pub token: String,
+    pub name: String,
+    /// Rook, knight, bishop and queen slot, in that order.
+    pub slots: [PieceDef; 4],
+}
+
+fn p(letter: char, name: &str, betza: &str, value: Option<i32>) -> PieceDef {
+    PieceDef::new(letter, name, betza, value)
+}
+
+fn army(token: &str, name: &str, slots: [PieceDef; 4]) -> Army {
+    Army {
+        token: token.into(),
+        name: name.into(),
+        slots,
+    }
+}
+
+/// The armies of RULES.md, with ChessV's middlegame values where given.
+pub fn builtin() -> Vec<Army> {
+    let rook = || p('R', "Rook", "R", Some(500));
+    let knight = || p('N', "Knight", "N", Some(325));
+    let bishop = || p('B', "Bishop", "B", Some(325));
+    let short_rook = || p('S', "Short Rook", "R4", Some(400));
+    let charging_rook = || p('G', "Charging Rook", "fsRbWbF", Some(495));
+    let fibnif = || p('I', "Fibnif", "fbNF", Some(325));
+    let bishight = || p('X', "Bishight", "fBbhN", None);
+    let chancellor = || p('M', "Chancellor", "RN", Some(950));
+    let amazon = || p('Z', "Amazon", "QN", None);
+    vec![
+        army(
+            "fide",
+            "Fabulous FIDEs",
+            [rook(), knight(), bishop(), p('Q', "Queen", "Q", Some(950))],
+        ),
+        army(
+            "clobberers",
+            "Colorbound Clobberers",
+            [
+                p('D', "Bede", "BD", Some(450)),
+                p('W', "Waffle", "WA", Some(315)),
+                p('F', "FAD", "FAD", Some(475)),
+                p('C', "Cardinal", "BN", Some(875)),
+            ],
+        ),
+        army(
+            "nutty",
+            "Nutty Knights",
+            [
+                charging_rook(),
+                fibnif(),
+                p('T', "Charging Knight", "fhNbsWbF", Some(365)),
+                p('L', "Colonel", "fhNfsRK", Some(950)),
+            ],
+        ),
+        army(
+            "rookies",
+            "Remarkable Rookies",
+            [
+                short_rook(),
+                p('O', "Woody Rook", "WD", Some(325)),
+                p('H', "Half Duck", "HFD", Some(500)),
+                chancellor(),
+            ],
+        ),
+        army(
+            "amazon",
+            "Amazon Army",
+            [short_rook(), knight(), bishop(), amazon()],
+        ),
+        army(
+            "amazoncrab",
+            "Amazon Army with Crabs",
+            [
+                short_rook(),
+                p('U', "Crab", "ffNbsN", None),
+                bishop(),
+                amazon(),
+            ],
+        ),
+        army(
+            "allstars",
+            "All-Around Allstars",
+            [charging_rook(), fibnif(), bishight(), chancellor()],
+        ),
+        army(
+            "forward",
+            "Forward FIDEs",
+            [
+                charging_rook(),
+                p('J', "Knishop", "fhNbB", None),
+                bishight(),
+                p('E', "Forequeen", "fsRfBbhNbWbF", None),
+            ],
+        ),
+    ]
+}
+
+/// Parses an armies file. Errors name the file's line and the piece.
+pub fn parse_file(text: &str, file_name: &str) -> Result<Vec<Army>, String> {
+    struct Partial {
+        token: String,
+        name: String,
+        line: usize,
+        slots: [Option<PieceDef>; 4],
+    }
+    fn finish(p: Partial, file_name: &str) -> Result<Army, String> {
+        let mut slots = Vec::new();
+        for (i, s) in p.slots.into_iter().enumerate() {
+            match s {
+                Some(d) => slots.push(d),
+                None => {
+                    return Err(format!(
+                        "{file_name}:{}: army '{}' has no {} slot",
+                        p.line, p.token, SLOTS[i]
+                    ));
+                }
+            }
+        }
+        Ok(Army {
+            token: p.token,
+            name: p.name,
+            slots: slots.try_into().expect("four slots"),
+        })
+    }
+
+    let mut armies: Vec<Army> = Vec::new();
+    let mut cur: Option<Partial> = None;
+    for (idx, raw) in text.lines().enumerate() {
+        let line_no = idx + 1;
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let at = |msg: String| format!("{file_name}:{line_no}: {msg}");
+        let mut words = line.split_whitespace();
+        let head = words.next().unwrap_or("");
+        if head == "army" {
+            if let Some(p) = cur.take() {
+                armies.push(finish(p, file_name)?);
+            }
+            let token = words
+                .next()
+                .ok_or_else(|| at("'army' needs a name token".into()))?
+                .to_string();
+            if !token
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+            {
+                return Err(at(format!(
+                    "army token '{token}' must be lower-case letters and digits"
+                )));
+            }
+            let rest: Vec<&str> = words.collect();
+            let name = rest.join(" ").trim_matches('"').to_string();
+            cur = Some(Partial {
+                name: if name.is_empty() { token.clone() } else { name },
+                token,
+                line: line_no,
+                slots: Default::default(),
+            });
+            continue;
+        }
+        let Some(slot) = SLOTS.iter().position(|&s| s == head) else {
+            return Err(at(format!(
+                "expected 'army' or a slot (rook, knight, bishop, queen), found '{head}'"
+            )));
+        };
+        let Some(partial) = cur.as_mut() else {
+            return Err(at(format!("'{head}' line before any 'army' line")));
+        };
+        let letter_word = words
+            .next()
+            .ok_or_else(|| at(format!("{head}: missing piece letter")))?;
+        let mut lc = letter_word.chars();
+        let letter = match (lc.next(), lc.next()) {
+            (Some(c), None) if c.is_ascii_uppercase() && c != 'K' && c != 'P' => c,
+            _ => {
+                return Err(at(format!(
+                    "{head}: piece letter '{letter_word}' must be one upper-case letter other than K and P"
+                )));
+            }
+        };
+        let betza_str = words
+            .next()
+            .ok_or_else(|| at(format!("{head} '{letter}': missing Betza string")))?;
+        let mut name_words = Vec::new();
+        let mut value = None;
+        for w in words {
+            if let Some(v) = w.strip_prefix("value=") {
+                value = Some(
+                    v.parse::<i32>()
+                        .map_err(|_| at(format!("{head} '{letter}': bad value '{v}'")))?,
+                );
+            } else {
+                name_words.push(w);
+            }
+        }
+        let name = if name_words.is_empty() {
+            letter.to_string()
+        } else {
+            name_words.join(" ")
+        };
+        betza::parse(betza_str).map_err(|e| {
+            at(format!(
+                "piece '{name}' ({letter}): bad Betza '{betza_str}': {e}"
+            ))
+        })?;
+        if partial.slots[slot].is_some() {
+            return Err(at(format!("army '{}' has two {head} slots", partial.token)));
+        }
+        partial.slots[slot] = Some(PieceDef {
+            letter,
+            name,
+            betza: betza_str.to_string(),
+            value,
+        });
+    }
+    if let Some(p) = cur.take() {
+        armies.push(finish(p, file_name)?);
+    }
+    if armies.is_empty() {
+        return Err(format!("{file_name}: no army defined"));
+    }
+    Ok(armies)
+}
+
+/// Checks that armies agree on letters: one letter, one piece.
+pub fn check_letters(armies: &[Army]) -> Result<(), String> {
+    let mut seen: Vec<&PieceDef> = Vec::new();
+    for a in armies {
+        for d in &a.slots {
+            if let Some(o) = seen.iter().find(|o| o.letter == d.letter)
+                && o.betza != d.betza
+            {
+                return Err(format!(
+                    "letter '{}' means both '{}' ({}) and '{}' ({}) in army '{}'",
+                    d.letter, o.name, o.betza, d.name, d.betza, a.token
+                ));
+            }
+            seen.push(d);
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_armies_parse_and_agree() {
+        let a = builtin();
+        assert_eq!(a.len(), 8);
+        for army in &a {
+            for d in &army.slots {
+                betza::parse(&d.betza).unwrap();
+            }
+        }
+        check_letters(&a).unwrap();
+    }
+
+    #[test]
+    fn file_parses() {
+        let text = "# my armies\narmy spearmen \"Spearmen\"\nrook Y fsRbW Spear Rook value=450\nknight N N Knight\nbishop B B Bishop\nqueen A QN Amazon value=1200\n";
+        let a = parse_file(text, "a.txt").unwrap();
+        assert_eq!(a[0].token, "spearmen");
+        assert_eq!(a[0].name, "Spearmen");
+        assert_eq!(a[0].slots[0].value, Some(450));
+        assert_eq!(a[0].slots[3].name, "Amazon");
+    }
+
+    #[test]
+    fn file_errors_name_line_and_piece() {
+        let text = "army x\nrook Y fsRbX Spear Rook\n";
+        let e = parse_file(text, "a.txt").unwrap_err();
+        assert!(e.starts_with("a.txt:2:"), "{e}");
+        assert!(e.contains("Spear Rook") && e.contains("'X'"), "{e}");
+        let e = parse_file("army x\nrook Y R\n", "a.txt").unwrap_err();
+        assert!(e.contains("no knight slot"), "{e}");
+        let e = parse_file("rook Y R\n", "a.txt").unwrap_err();
+        assert!(e.contains("a.txt:1:"), "{e}");
+        let e = parse_file("army x\nrook K R\n", "a.txt").unwrap_err();
+        assert!(e.contains("letter"), "{e}");
+    }
+}
