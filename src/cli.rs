@@ -14,6 +14,9 @@ Chimera, a chess-variant engine (Omega Chess, Chess with Different Armies, chess
 usage:
   chimera                      protocol loop (UCI or XBoard, detected from the first command)
   chimera perft <depth> [--variant NAME] [--fen FEN] [--moves \"m1 m2 ...\"] [--divide]
+  chimera analyse [--variant NAME] [--fen FEN] [--moves \"...\"] [--depth D | --movetime MS]
+                 [--threads N] [--hash MB] [--multipv N]
+  chimera bench [--depth D]    fixed positions of every variant; last line `<N> nodes <M> nps`
   chimera variants             list the variant names
 
 options for every subcommand:
@@ -72,6 +75,8 @@ pub fn run(args: &[String]) -> i32 {
             Ok(())
         }
         Some("perft") => cmd_perft(&a.rest[1..], &a.armies),
+        Some("analyse") | Some("analyze") => cmd_analyse(&a.rest[1..], &a.armies),
+        Some("bench") => cmd_bench(&a.rest[1..]),
         Some("variants") => {
             let all = crate::variant::spec::all_armies(&a.armies);
             for name in crate::variant::spec::variant_names(&all) {
@@ -194,5 +199,122 @@ fn cmd_perft(args: &[String], armies: &[Army]) -> Result<(), ArgError> {
         nodes as f64 / secs.max(1e-9)
     );
     println!("Nodes searched: {nodes}");
+    Ok(())
+}
+
+const ANALYSE_HELP: &str = "\
+usage: chimera analyse [--variant NAME] [--fen FEN] [--moves \"m1 m2 ...\"]
+                       [--depth D | --movetime MS] [--threads N] [--hash MB] [--multipv N]
+
+Searches a position (the variant's start, or --fen, after --moves) and prints
+the search lines, then the best move. Without --depth or --movetime it
+searches for 5 seconds.
+";
+
+fn number<T>(p: &Parsed, k: &str, lo: T, hi: T) -> Result<Option<T>, ArgError>
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy,
+{
+    match p.value(k) {
+        None => Ok(None),
+        Some(s) => match s.parse::<T>() {
+            Ok(v) if v >= lo && v <= hi => Ok(Some(v)),
+            _ => Err(ArgError(format!(
+                "{k} '{s}' is not a number from {lo} to {hi}"
+            ))),
+        },
+    }
+}
+
+fn cmd_analyse(args: &[String], armies: &[Army]) -> Result<(), ArgError> {
+    use crate::search::{Engine, Limits, Report, ScoreKind};
+    let p = parse_options(
+        args,
+        &[
+            "--variant",
+            "--fen",
+            "--moves",
+            "--depth",
+            "--movetime",
+            "--threads",
+            "--hash",
+            "--multipv",
+        ],
+        &["--help"],
+    )?;
+    if p.flag("--help") {
+        print!("{ANALYSE_HELP}");
+        return Ok(());
+    }
+    if let Some(extra) = p.positional.first() {
+        return Err(ArgError(format!("unexpected argument '{extra}'")));
+    }
+    let variant = p.value("--variant").unwrap_or("chess");
+    let moves: Vec<&str> = p
+        .value("--moves")
+        .map(|m| m.split_whitespace().collect())
+        .unwrap_or_default();
+    let pos = setup(variant, p.value("--fen"), &moves, armies, Width::Auto).map_err(ArgError)?;
+    let depth = number::<i32>(&p, "--depth", 1, 100)?;
+    let movetime = number::<u64>(&p, "--movetime", 1, 86_400_000)?;
+    let threads = number::<usize>(&p, "--threads", 1, 256)?.unwrap_or(1);
+    let hash = number::<usize>(&p, "--hash", 1, 65536)?.unwrap_or(64);
+    let multipv = number::<usize>(&p, "--multipv", 1, 256)?.unwrap_or(1);
+    let mut engine = Engine::new();
+    engine.set_hash(hash);
+    engine.set_threads(threads);
+    engine.move_overhead = 0;
+    let limits = Limits {
+        depth,
+        movetime: if depth.is_none() {
+            Some(movetime.unwrap_or(5000))
+        } else {
+            movetime
+        },
+        multipv,
+        ..Default::default()
+    };
+    let reporter: crate::search::Reporter = std::sync::Arc::new(|r| match r {
+        Report::Info(i) => {
+            let score = match i.score {
+                ScoreKind::Cp(c) => format!("cp {c}"),
+                ScoreKind::Mate(m) => format!("mate {m}"),
+            };
+            println!(
+                "depth {} seldepth {} multipv {} score {} nodes {} nps {} time {} pv {}",
+                i.depth,
+                i.seldepth,
+                i.multipv,
+                score,
+                i.nodes,
+                i.nps,
+                i.time_ms,
+                i.pv.join(" ")
+            );
+        }
+        Report::BestMove { best, ponder } => {
+            let b = best.unwrap_or_else(|| "(none)".into());
+            match ponder {
+                Some(p) => println!("bestmove {b} ponder {p}"),
+                None => println!("bestmove {b}"),
+            }
+        }
+    });
+    engine.search(pos, limits, Some(reporter));
+    Ok(())
+}
+
+fn cmd_bench(args: &[String]) -> Result<(), ArgError> {
+    let p = parse_options(args, &["--depth"], &["--help"])?;
+    if p.flag("--help") {
+        println!(
+            "usage: chimera bench [--depth D]\n\nSearches fixed positions of every variant to depth D (default {}) with one thread; the last line is `<nodes> nodes <nps> nps`.",
+            crate::tools::bench::DEPTH
+        );
+        return Ok(());
+    }
+    let depth = number::<i32>(&p, "--depth", 1, 30)?.unwrap_or(crate::tools::bench::DEPTH);
+    let (nodes, nps) = crate::tools::bench::run(depth, true).map_err(ArgError)?;
+    println!("{nodes} nodes {nps} nps");
     Ok(())
 }

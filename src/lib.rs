@@ -4,8 +4,11 @@
 
 pub mod bitboard;
 pub mod cli;
+pub mod eval;
 pub mod geometry;
+pub mod params;
 pub mod position;
+pub mod search;
 pub mod setup;
 pub mod tools;
 pub mod variant;

@@ -111,6 +111,7 @@ impl<B: Bitboard> Position<B> {
         }
         pos.side = side;
         pos.hash = pos.compute_hash();
+        pos.update_checkers();
         pos
     }
 
@@ -223,6 +224,7 @@ impl<B: Bitboard> Position<B> {
             None => 1,
         };
         pos.hash = pos.compute_hash();
+        pos.update_checkers();
         let them = pos.side ^ 1;
         let ksq = pos.king_square(them);
         if pos.attackers(ksq, pos.occupied(), pos.side).any() {

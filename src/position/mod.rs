@@ -39,6 +39,7 @@ struct Undo<B> {
     ep_victim: u8,
     halfmove: u32,
     hash: u64,
+    checkers: B,
 }
 
 #[derive(Clone)]
@@ -58,6 +59,8 @@ pub struct Position<B: Bitboard> {
     fullmove: u32,
     hash: u64,
     king_sq: [u8; 2],
+    /// enemy pieces giving check to the side to move
+    checkers: B,
     stack: Vec<Undo<B>>,
     /// hashes of the positions before this one (game and search)
     history: Vec<u64>,
@@ -79,6 +82,7 @@ impl<B: Bitboard> Position<B> {
             fullmove: 1,
             hash: 0,
             king_sq: [0; 2],
+            checkers: B::ZERO,
             stack: Vec::with_capacity(256),
             history: Vec::with_capacity(512),
         }
@@ -118,6 +122,20 @@ impl<B: Bitboard> Position<B> {
     #[inline(always)]
     pub fn king_square(&self, c: usize) -> Sq {
         self.king_sq[c] as Sq
+    }
+    /// Enemy pieces giving check to the side to move.
+    #[inline(always)]
+    pub fn checkers(&self) -> B {
+        self.checkers
+    }
+    #[inline(always)]
+    pub fn in_check(&self) -> bool {
+        self.checkers.any()
+    }
+    /// Recomputes the checkers (after setting up a position).
+    pub(crate) fn update_checkers(&mut self) {
+        let us = self.side;
+        self.checkers = self.attackers(self.king_square(us), self.occupied(), us ^ 1);
     }
     #[inline(always)]
     pub fn hash(&self) -> u64 {
@@ -221,6 +239,7 @@ impl<B: Bitboard> Position<B> {
             ep_victim: self.ep_victim,
             halfmove: self.halfmove,
             hash: self.hash,
+            checkers: self.checkers,
         });
         self.history.push(self.hash);
         self.hash ^= self.ep_hash(self.ep);
@@ -285,6 +304,7 @@ impl<B: Bitboard> Position<B> {
         }
         self.side = them;
         self.hash ^= self.v.zobrist.side;
+        self.checkers = self.attackers(self.king_square(them), self.occupied(), us);
     }
 
     /// The square of the pawn that an en-passant capture removes.
@@ -340,6 +360,7 @@ impl<B: Bitboard> Position<B> {
         self.ep_victim = u.ep_victim;
         self.halfmove = u.halfmove;
         self.hash = u.hash;
+        self.checkers = u.checkers;
     }
 
     /// Passes the move (for null-move pruning); undo with `unmake_null`.
@@ -352,8 +373,11 @@ impl<B: Bitboard> Position<B> {
             ep_victim: self.ep_victim,
             halfmove: self.halfmove,
             hash: self.hash,
+            checkers: self.checkers,
         });
         self.history.push(self.hash);
+        // the side that passes is not in check, so the other is not either
+        self.checkers = B::ZERO;
         self.hash ^= self.ep_hash(self.ep) ^ self.v.zobrist.side;
         self.ep = B::ZERO;
         self.halfmove += 1;
@@ -368,6 +392,7 @@ impl<B: Bitboard> Position<B> {
         self.ep_victim = u.ep_victim;
         self.halfmove = u.halfmove;
         self.hash = u.hash;
+        self.checkers = u.checkers;
     }
 
     /// Forgets the move stack (the positions stay in the repetition

@@ -66,18 +66,6 @@ impl<B: Bitboard> Position<B> {
         self.attackers(sq, occ, by).any()
     }
 
-    /// Pieces giving check to the side to move.
-    #[inline]
-    pub fn checkers(&self) -> B {
-        let us = self.side();
-        self.attackers(self.king_square(us), self.occupied(), us ^ 1)
-    }
-
-    #[inline]
-    pub fn in_check(&self) -> bool {
-        self.checkers().any()
-    }
-
     /// Our pieces pinned to our King, with the squares each may move to.
     fn pins(&self, us: usize, ksq: Sq, occ: B) -> (B, Pins<B>) {
         let v = &*self.v;
@@ -155,7 +143,7 @@ impl<B: Bitboard> Position<B> {
         let own = self.color_bb(us);
         let opp = self.color_bb(them);
         let ksq = self.king_square(us);
-        let checkers = self.attackers(ksq, occ, them);
+        let checkers = self.checkers();
         let mut mask = !own;
         if checkers.any() {
             mask = if checkers.more_than_one() {

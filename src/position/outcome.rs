@@ -53,10 +53,17 @@ impl<B: Bitboard> Position<B> {
 
     /// Neither side can mate, by the variant's list.
     pub fn insufficient_material(&self) -> bool {
-        let w = self.material_string(WHITE);
-        let b = self.material_string(BLACK);
-        let ins = &self.v.insufficient;
-        (w == "K" && ins.contains(&b)) || (b == "K" && ins.contains(&w))
+        let (w, b) = (self.color_bb(WHITE).count(), self.color_bb(BLACK).count());
+        let strong = match (w, b) {
+            (1, _) => BLACK,
+            (_, 1) => WHITE,
+            _ => return false,
+        };
+        let n = self.v.num_types();
+        self.v
+            .insufficient
+            .iter()
+            .any(|counts| (0..n).all(|t| self.pieces(strong, t).count() == counts[t] as u32))
     }
 
     /// The game's result if it is over in this position.

@@ -1,3 +1,4 @@
 //! Tools for people and scripts: perft, bench, matches.
 
+pub mod bench;
 pub mod perft;

@@ -168,8 +168,8 @@ pub struct Variant<B> {
     /// types that capture en passant (bit per type)
     pub ep_capturers: u32,
     pub zobrist: Zobrist,
-    /// sorted material strings that cannot mate a bare King
-    pub insufficient: Vec<String>,
+    /// material (count per piece type) that cannot mate a bare King
+    pub insufficient: Vec<[u8; MAX_TYPES]>,
 }
 
 /// Mirror a White vector for `color`.
@@ -241,10 +241,21 @@ impl<B: Bitboard> Variant<B> {
             promo_types: Vec::new(),
             ep_capturers: 0,
             zobrist: Zobrist::new(n),
-            insufficient: spec.insufficient.clone(),
+            insufficient: Vec::new(),
             pieces,
             spec,
         };
+        for m in &v.spec.insufficient {
+            let mut counts = [0u8; MAX_TYPES];
+            for l in m.chars() {
+                let t = v
+                    .spec
+                    .piece_index(l)
+                    .ok_or_else(|| format!("insufficient material: unknown piece '{l}'"))?;
+                counts[t] += 1;
+            }
+            v.insufficient.push(counts);
+        }
         v.initial_squares_and_tables()?;
         v.compile_castles()?;
         for (c, zone) in v.promo_zone.iter_mut().enumerate() {

@@ -50,6 +50,9 @@ pub struct VariantSpec {
     /// Material (letters, K included, sorted) with which a side cannot mate
     /// a bare King; "K" means K vs K is a draw.
     pub insufficient: Vec<String>,
+    /// Material (sorted letters) that can mate a bare King only if it
+    /// helps, never by force: the evaluation scales such endings to a draw.
+    pub cannot_force_mate: Vec<String>,
     /// The armies of a CwDA game (White, Black).
     pub armies: Option<(String, String)>,
 }
@@ -225,6 +228,7 @@ impl VariantSpec {
             promo_rank: [7, 0],
             promo_letters,
             insufficient,
+            cannot_force_mate: Vec::new(),
             armies: Some((white.token.clone(), black.token.clone())),
         })
     }
@@ -276,6 +280,9 @@ impl VariantSpec {
             promo_rank: [10, 1],
             promo_letters: vec!['Q', 'R', 'B', 'N', 'C', 'W'],
             insufficient: vec!["K".into()],
+            // RULES.md: K+R cannot force mate (the King hides on a wizard
+            // square); K+B and K+N mate only a King that stands on one.
+            cannot_force_mate: vec!["KR".into(), "BK".into(), "KN".into()],
             armies: None,
         }
     }

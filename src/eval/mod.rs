@@ -1,0 +1,209 @@
+//! Evaluation, tapered between middlegame and endgame: material,
+//! piece-square terms, mobility, King safety, pawn structure, passed pawns,
+//! threats, and endgame scaling (pawnless endings, the variant's
+//! material that cannot force mate, mop-up against a bare King).
+
+pub mod tables;
+
+use crate::bitboard::Bitboard;
+use crate::params::Params;
+use crate::position::Position;
+use crate::variant::{BLACK, KING, PAWN, WHITE};
+pub use tables::EvalTables;
+
+/// Scores are in centipawns from the side to move's point of view.
+pub type Score = i32;
+
+/// Material of one side (middlegame values), without the King.
+pub fn material<B: Bitboard>(pos: &Position<B>, t: &EvalTables<B>, c: usize) -> i32 {
+    let mut m = 0;
+    for ty in 1..pos.v.num_types() {
+        m += pos.pieces(c, ty).count() as i32 * t.value[ty][0];
+    }
+    m
+}
+
+/// Game phase: max_phase with all pieces on the board, 0 with none.
+pub fn phase<B: Bitboard>(pos: &Position<B>, t: &EvalTables<B>) -> i32 {
+    let mut ph = 0;
+    for ty in 2..pos.v.num_types() {
+        ph += pos.type_bb(ty).count() as i32 * t.phase[ty];
+    }
+    ph.min(t.max_phase)
+}
+
+/// Static evaluation from the side to move's point of view.
+pub fn evaluate<B: Bitboard>(pos: &Position<B>, t: &EvalTables<B>, p: &Params) -> Score {
+    let v = &*pos.v;
+    let nt = v.num_types();
+    let occ = pos.occupied();
+    let mut mg = [0i32; 2];
+    let mut eg = [0i32; 2];
+
+    // Pawn attacks first: they bound the mobility area.
+    let mut pawn_att = [B::ZERO; 2];
+    for c in [WHITE, BLACK] {
+        for sq in pos.pieces(c, PAWN).iter() {
+            pawn_att[c] |= v.empty_board_captures(c, PAWN, sq);
+        }
+    }
+    let king_sq = [pos.king_square(WHITE), pos.king_square(BLACK)];
+    let mut attacked = [B::ZERO; 2];
+    let mut attack_units = [0i32; 2];
+    let mut attackers = [0i32; 2];
+    let mut bound_colours = [[0u8; 2]; 2];
+
+    for c in [WHITE, BLACK] {
+        let them = c ^ 1;
+        let zone = t.king_zone[them][king_sq[them]];
+        let own = pos.color_bb(c);
+        let mobility_area = !own & !pawn_att[them];
+        for ty in 0..nt {
+            let pcs = pos.pieces(c, ty);
+            if pcs.is_empty() {
+                continue;
+            }
+            let val = t.value[ty];
+            for sq in pcs.iter() {
+                let ps = t.pst(c, ty, sq);
+                mg[c] += val[0] + ps[0];
+                eg[c] += val[1] + ps[1];
+                if ty == PAWN || ty == KING {
+                    continue;
+                }
+                let (q, cap, _) = v.targets(c, ty, sq, occ);
+                let att = q | cap;
+                attacked[c] |= att;
+                let mob = (att & mobility_area).count() as i32 - t.avg_mobility[ty];
+                mg[c] += mob * p.mobility_mg;
+                eg[c] += mob * p.mobility_eg;
+                let za = (att & zone).count() as i32;
+                if za > 0 {
+                    attackers[c] += 1;
+                    attack_units[c] += za * t.attack_weight[ty];
+                }
+                if t.colour_bound[ty] {
+                    bound_colours[c][t.light.has(sq) as usize] = 1;
+                }
+                if t.file_rider[ty] {
+                    let file = t.file_mask[v.shape.file(sq)];
+                    if (file & pos.type_bb(PAWN)).is_empty() {
+                        mg[c] += p.open_file_mg;
+                    } else if (file & pos.pieces(c, PAWN)).is_empty() {
+                        mg[c] += p.half_open_file_mg;
+                    }
+                }
+            }
+        }
+        // King and pawn attacks count as attacked squares too.
+        attacked[c] |= pawn_att[c] | v.empty_board_captures(c, KING, king_sq[c]);
+        if bound_colours[c][0] == 1 && bound_colours[c][1] == 1 {
+            mg[c] += p.pair_mg;
+            eg[c] += p.pair_eg;
+        }
+    }
+
+    // Pawn structure and passed pawns.
+    for c in [WHITE, BLACK] {
+        let them = c ^ 1;
+        let own_pawns = pos.pieces(c, PAWN);
+        let their_pawns = pos.pieces(them, PAWN);
+        for sq in own_pawns.iter() {
+            let file = v.shape.file(sq);
+            if (t.front[c][sq] & own_pawns).any() {
+                mg[c] -= p.doubled_mg;
+                eg[c] -= p.doubled_eg;
+            }
+            if (t.adjacent_files[file] & own_pawns).is_empty() {
+                mg[c] -= p.isolated_mg;
+                eg[c] -= p.isolated_eg;
+            }
+            if (t.passed_mask[c][sq] & their_pawns).is_empty()
+                && (t.front[c][sq] & own_pawns).is_empty()
+            {
+                let adv = t.advance[c][sq];
+                let left = t.to_promotion[c][sq];
+                let span = (adv + left).max(1);
+                // grows with the square of the advance, relative to the run
+                let sq_adv = adv * adv * 64 / (span * span);
+                mg[c] += p.passed_mg + sq_adv * p.passed_rank_mg / 64;
+                let mut e = p.passed_eg + sq_adv * p.passed_rank_eg / 64;
+                // a free path and the Kings' distances matter in the endgame
+                if (t.front[c][sq] & occ).is_empty() {
+                    e += e / 4;
+                }
+                let dk = |k: usize| -> i32 {
+                    let (kf, kr) = v.shape.coords(k);
+                    let (pf, pr) = v.shape.coords(sq);
+                    (kf as i32 - pf as i32)
+                        .abs()
+                        .max((kr as i32 - pr as i32).abs())
+                };
+                e += (dk(king_sq[them]) - dk(king_sq[c])) * 4;
+                eg[c] += e;
+            }
+        }
+        // Shelter: own pawns in the King's zone ahead.
+        let shelter = (t.king_zone[c][king_sq[c]] & own_pawns).count() as i32;
+        mg[c] += shelter.min(3) * p.shelter_mg;
+    }
+
+    // King safety: quadratic in attack units, only with two attackers.
+    for c in [WHITE, BLACK] {
+        if attackers[c] >= 2 {
+            let u = attack_units[c] * p.king_attack / 64;
+            mg[c] += u * u / p.king_attack_div.max(1);
+        }
+    }
+
+    // Threats: pieces attacked by pawns; undefended attacked pieces.
+    for c in [WHITE, BLACK] {
+        let them = c ^ 1;
+        let own_pieces = pos.color_bb(c) & !pos.type_bb(PAWN) & !pos.type_bb(KING);
+        let by_pawn = (own_pieces & pawn_att[them]).count() as i32;
+        mg[c] -= by_pawn * p.threat_pawn;
+        eg[c] -= by_pawn * p.threat_pawn / 2;
+        let hanging =
+            (pos.color_bb(c) & !pos.type_bb(KING) & attacked[them] & !attacked[c]).count() as i32;
+        mg[c] -= hanging * p.hanging;
+        eg[c] -= hanging * p.hanging / 2;
+    }
+
+    let ph = phase(pos, t);
+    let mgs = mg[WHITE] - mg[BLACK];
+    let mut egs = eg[WHITE] - eg[BLACK];
+
+    // Endgames.
+    let strong = if egs >= 0 { WHITE } else { BLACK };
+    let weak = strong ^ 1;
+    let mut scale = 64;
+    if pos.pieces(strong, PAWN).is_empty() {
+        let ms = material(pos, t, strong);
+        let mw = material(pos, t, weak);
+        if ms - mw < 400 {
+            scale = p.pawnless_scale;
+        }
+        let mat = pos.material_string(strong);
+        if pos.color_bb(weak).count() == 1 && t.cannot_force_mate.contains(&mat) {
+            scale = 2;
+        }
+        if pos.color_bb(weak).count() == 1 && ms - mw >= 400 {
+            // mop-up: edge the bare King, bring ours close
+            let wk = king_sq[weak];
+            let sk = king_sq[strong];
+            let (a, b) = (v.shape.coords(wk), v.shape.coords(sk));
+            let dist = (a.0 as i32 - b.0 as i32)
+                .abs()
+                .max((a.1 as i32 - b.1 as i32).abs());
+            let bonus = t.center_distance[wk] * p.mopup_edge
+                + (t.max_center_distance * 2 - dist) * p.mopup_near;
+            egs += if strong == WHITE { bonus } else { -bonus };
+        }
+    }
+    if pos.insufficient_material() {
+        scale = 0;
+    }
+    let score = (mgs * ph + egs * (t.max_phase - ph)) / t.max_phase * scale / 64;
+    let score = if pos.side() == WHITE { score } else { -score };
+    score + p.tempo
+}

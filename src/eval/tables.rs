@@ -1,0 +1,330 @@
+//! Evaluation tables derived once per variant from its pieces' Betza moves:
+//! values (given, or estimated from mobility), piece-square terms from each
+//! piece's mobility and centralisation, pawn and King geometry.
+
+use crate::bitboard::Bitboard;
+use crate::geometry::Sq;
+use crate::params::Params;
+use crate::variant::{BLACK, KING, MAX_TYPES, PAWN, Role, Variant, WHITE};
+
+pub struct EvalTables<B> {
+    n: usize,
+    /// per type: (middlegame, endgame) value
+    pub value: Vec<[i32; 2]>,
+    /// per type: game-phase weight
+    pub phase: Vec<i32>,
+    pub max_phase: i32,
+    /// [(color * MAX_TYPES + type) * n + sq]: (mg, eg)
+    pst: Vec<[i32; 2]>,
+    /// per type: average number of moves under a typical occupancy
+    pub avg_mobility: Vec<i32>,
+    /// per type: weight of one attacked King-zone square (scaled by 16)
+    pub attack_weight: Vec<i32>,
+    /// per type: rides along files (for open-file bonuses)
+    pub file_rider: Vec<bool>,
+    /// per type: every move keeps the square colour
+    pub colour_bound: Vec<bool>,
+    /// per colour and square: the King's zone
+    pub king_zone: [Vec<B>; 2],
+    /// per colour and square: squares in front on the same and adjacent files
+    pub passed_mask: [Vec<B>; 2],
+    /// per colour and square: squares in front on the same file
+    pub front: [Vec<B>; 2],
+    /// per file: its squares
+    pub file_mask: Vec<B>,
+    /// per file: the squares of the neighbouring files
+    pub adjacent_files: Vec<B>,
+    /// per colour and square: how far a pawn there has advanced (0 = start
+    /// rank) and how far it is from promotion
+    pub advance: [Vec<i32>; 2],
+    pub to_promotion: [Vec<i32>; 2],
+    /// per square: distance from the centre (Chebyshev, in squares)
+    pub center_distance: Vec<i32>,
+    /// squares of the light colour
+    pub light: B,
+    /// the value of the best piece a pawn may promote to
+    pub best_promotion_value: i32,
+    /// piece types by rising value, the King last (for exchanges)
+    pub see_order: Vec<usize>,
+    /// material strings that cannot force mate against a bare King
+    pub cannot_force_mate: Vec<String>,
+    /// a pawnless side needs at least this much more material to win
+    pub max_center_distance: i32,
+}
+
+/// Deterministic pseudo-random numbers for occupancy sampling.
+struct SplitMix(u64);
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+/// Average mobility of a piece type (White) over all squares and random
+/// occupancies of the given density (per 100).
+pub fn average_mobility<B: Bitboard>(
+    v: &Variant<B>,
+    t: usize,
+    density: u64,
+    samples: usize,
+) -> f64 {
+    let mut rng = SplitMix(0x5EED + t as u64);
+    let n = v.n;
+    let mut total = 0u64;
+    let mut count = 0u64;
+    for _ in 0..samples {
+        let mut occ = B::ZERO;
+        for sq in 0..n {
+            if rng.next() % 100 < density {
+                occ |= B::bit(sq);
+            }
+        }
+        for sq in 0..n {
+            let o = occ & !B::bit(sq);
+            let (q, c, _) = v.targets(WHITE, t, sq, o);
+            total += (q | c).count() as u64;
+            count += 1;
+        }
+    }
+    total as f64 / count as f64
+}
+
+/// A value estimate (centipawns) from a piece's average mobility on a
+/// half-filled board, fitted to the classic armies' values.
+pub fn estimate_value(avg_mobility: f64, board_squares: usize) -> i32 {
+    // Scale mobility to an 8x8 board, then a power law through the FIDE
+    // pieces (Knight ~ 325, Rook ~ 500, Queen ~ 950).
+    let m = avg_mobility * 64.0 / board_squares as f64;
+    (95.0 * m.powf(0.80)).round() as i32
+}
+
+impl<B: Bitboard> EvalTables<B> {
+    pub fn new(v: &Variant<B>, p: &Params) -> EvalTables<B> {
+        let n = v.n;
+        let shape = &v.shape;
+        let nt = v.num_types();
+        let mut value = Vec::new();
+        let mut avg_mobility = Vec::new();
+        let mut phase = Vec::new();
+        let mut attack_weight = Vec::new();
+        let mut file_rider = Vec::new();
+        let mut colour_bound = Vec::new();
+        for t in 0..nt {
+            let info = &v.pieces[t];
+            let mob = average_mobility(v, t, 35, 24);
+            avg_mobility.push(mob.round() as i32);
+            let val = match info.role {
+                Role::King => 0,
+                Role::Pawn => info.value.unwrap_or(100),
+                Role::Piece => info.value.unwrap_or_else(|| estimate_value(mob, n)),
+            };
+            value.push([val, val]);
+            phase.push(if info.role == Role::Piece {
+                (val + 50) / 225
+            } else {
+                0
+            });
+            attack_weight.push(if info.role == Role::Piece {
+                (val / 40).clamp(4, 40)
+            } else {
+                0
+            });
+            file_rider.push(info.rules.iter().any(|r| {
+                r.is_rider()
+                    && r.modes.capture
+                    && r.vectors.iter().any(|&(dx, dy)| dx == 0 && dy != 0)
+            }));
+            colour_bound.push(crate::variant::betza::colour_bound(&info.rules));
+        }
+        // Phase: the sum over the start position.
+        let mut max_phase = 0;
+        if let Ok(board) = crate::position::fen::parse_board(&v.spec.start_fen, &v.spec) {
+            for (_, t) in board.iter().flatten() {
+                max_phase += phase[*t];
+            }
+        }
+        let max_phase = max_phase.max(1);
+
+        // Centre distance.
+        let cf = (shape.files as f64 - 1.0) / 2.0;
+        let cr = (shape.ranks as f64 - 1.0) / 2.0;
+        let center_distance: Vec<i32> = (0..n)
+            .map(|sq| {
+                let (f, r) = shape.coords(sq);
+                let d = (f as f64 - cf).abs().max((r as f64 - cr).abs());
+                d.floor() as i32
+            })
+            .collect();
+        let max_center_distance = center_distance.iter().copied().max().unwrap_or(1).max(1);
+
+        // Pawn geometry.
+        let mut passed_mask = [vec![B::ZERO; n], vec![B::ZERO; n]];
+        let mut front = [vec![B::ZERO; n], vec![B::ZERO; n]];
+        let mut advance = [vec![0; n], vec![0; n]];
+        let mut to_promotion = [vec![0; n], vec![0; n]];
+        let start_rank = |c: usize| -> i32 {
+            let init = v.moves[c][PAWN].initial_squares;
+            if init.any() {
+                shape.rank(init.lsb()) as i32
+            } else if c == WHITE {
+                1
+            } else {
+                shape.ranks as i32 - 2
+            }
+        };
+        for c in [WHITE, BLACK] {
+            let dir: i32 = if c == WHITE { 1 } else { -1 };
+            let sr = start_rank(c);
+            let pr = v.spec.promo_rank[c] as i32;
+            for sq in 0..n {
+                let (f, r) = shape.coords(sq);
+                advance[c][sq] = ((r as i32 - sr) * dir).max(0);
+                to_promotion[c][sq] = ((pr - r as i32) * dir).max(0);
+                let mut rr = r as i32 + dir;
+                while rr >= 0 && rr < shape.ranks as i32 {
+                    for df in -1..=1 {
+                        if let Some(s) = shape.square(f as i32 + df, rr) {
+                            passed_mask[c][sq] |= B::bit(s);
+                            if df == 0 {
+                                front[c][sq] |= B::bit(s);
+                            }
+                        }
+                    }
+                    rr += dir;
+                }
+            }
+        }
+        let mut file_mask = vec![B::ZERO; shape.files];
+        for sq in 0..n {
+            file_mask[shape.file(sq)] |= B::bit(sq);
+        }
+        let adjacent_files: Vec<B> = (0..shape.files)
+            .map(|f| {
+                let mut b = B::ZERO;
+                if f > 0 {
+                    b |= file_mask[f - 1];
+                }
+                if f + 1 < shape.files {
+                    b |= file_mask[f + 1];
+                }
+                b
+            })
+            .collect();
+
+        // King zone: the King's square and neighbours, and the squares two
+        // ranks ahead.
+        let mut king_zone = [vec![B::ZERO; n], vec![B::ZERO; n]];
+        for c in [WHITE, BLACK] {
+            let dir: i32 = if c == WHITE { 1 } else { -1 };
+            for (sq, zone) in king_zone[c].iter_mut().enumerate() {
+                let mut z = B::bit(sq);
+                for dx in -1..=1 {
+                    for dy in -1..=2 {
+                        if let Some(s) = shape.offset(sq, dx, dy * dir) {
+                            z |= B::bit(s);
+                        }
+                    }
+                }
+                *zone = z;
+            }
+        }
+
+        let mut light = B::ZERO;
+        for sq in 0..n {
+            let (f, r) = shape.coords(sq);
+            if (f + r) % 2 == 1 {
+                light |= B::bit(sq);
+            }
+        }
+
+        // Piece-square terms.
+        let mut pst = vec![[0i32; 2]; 2 * MAX_TYPES * n];
+        let files = shape.files as i32;
+        for c in [WHITE, BLACK] {
+            for t in 0..nt {
+                let role = v.pieces[t].role;
+                let mobs: Vec<i32> = (0..n)
+                    .map(|sq| v.empty_board_captures(c, t, sq).count() as i32)
+                    .collect();
+                let mean = mobs.iter().sum::<i32>() as f64 / n as f64;
+                for sq in 0..n {
+                    let cd = center_distance[sq];
+                    let e = &mut pst[(c * MAX_TYPES + t) * n + sq];
+                    match role {
+                        Role::Piece => {
+                            let dm = mobs[sq] as f64 - mean;
+                            e[0] = (dm * p.pst_mobility_mg as f64 / 2.0).round() as i32;
+                            e[1] = (dm * p.pst_mobility_eg as f64 / 2.0).round() as i32;
+                        }
+                        Role::Pawn => {
+                            let a = advance[c][sq];
+                            let f = shape.file(sq) as i32;
+                            let central = (files - 1 - (2 * f - (files - 1)).abs()) / 2;
+                            let central = if files > 2 { central.min(2) } else { 0 };
+                            e[0] =
+                                a * p.pawn_advance_mg + central * p.pawn_center_mg * a.min(2) / 2;
+                            e[1] = a * p.pawn_advance_eg;
+                        }
+                        Role::King => {
+                            let home = ((shape.rank(sq) as i32)
+                                - if c == WHITE {
+                                    0
+                                } else {
+                                    shape.ranks as i32 - 1
+                                })
+                            .abs();
+                            e[0] = cd * p.king_center_mg / 2 - home * p.king_center_mg;
+                            e[1] = -cd * p.king_center_eg;
+                        }
+                    }
+                    if role == Role::Piece {
+                        // mild centralisation on top of mobility
+                        e[0] -= cd * 2;
+                        e[1] -= cd * 2;
+                    }
+                }
+            }
+        }
+        let mut see_order: Vec<usize> = (0..nt).collect();
+        see_order.sort_by_key(|&ty| if ty == KING { i32::MAX } else { value[ty][0] });
+        let best_promotion_value = v
+            .promo_types
+            .iter()
+            .map(|&ty| value[ty][0])
+            .max()
+            .unwrap_or(0);
+        EvalTables {
+            best_promotion_value,
+            see_order,
+            n,
+            value,
+            phase,
+            max_phase,
+            pst,
+            avg_mobility,
+            attack_weight,
+            file_rider,
+            colour_bound,
+            king_zone,
+            passed_mask,
+            front,
+            file_mask,
+            adjacent_files,
+            advance,
+            to_promotion,
+            center_distance,
+            light,
+            cannot_force_mate: v.spec.cannot_force_mate.clone(),
+            max_center_distance,
+        }
+    }
+
+    #[inline(always)]
+    pub fn pst(&self, c: usize, t: usize, sq: Sq) -> [i32; 2] {
+        self.pst[(c * MAX_TYPES + t) * self.n + sq]
+    }
+}

@@ -1,0 +1,397 @@
+//! The search: an `Engine` runs iterative-deepening alpha-beta on a
+//! background thread (Lazy SMP over `Threads` threads sharing one
+//! transposition table) and reports through a callback.
+
+pub mod ordering;
+pub mod see;
+pub mod time;
+pub mod tt;
+pub mod worker;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::thread::JoinHandle;
+
+use crate::bitboard::Bitboard;
+use crate::eval::EvalTables;
+use crate::params::Params;
+use crate::position::Position;
+use crate::setup::AnyPosition;
+pub use time::{Limits, TimeControl};
+use tt::TranspositionTable;
+use worker::{INF, MATE, MATE_BOUND, RootMove, Worker};
+
+#[inline]
+pub fn mate_in(ply: usize) -> i32 {
+    MATE - ply as i32
+}
+
+#[inline]
+pub fn mated_in(ply: usize) -> i32 {
+    -MATE + ply as i32
+}
+
+/// A score as the protocols print it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScoreKind {
+    /// centipawns
+    Cp(i32),
+    /// mate in this many moves (negative: being mated)
+    Mate(i32),
+}
+
+impl ScoreKind {
+    pub fn from_internal(s: i32) -> ScoreKind {
+        if s >= MATE_BOUND {
+            ScoreKind::Mate((MATE - s + 1) / 2)
+        } else if s <= -MATE_BOUND {
+            ScoreKind::Mate(-(MATE + s) / 2)
+        } else {
+            ScoreKind::Cp(s)
+        }
+    }
+
+    /// Centipawns with mates as large values (XBoard's convention:
+    /// 100000 + moves).
+    pub fn xboard(&self) -> i32 {
+        match *self {
+            ScoreKind::Cp(c) => c,
+            ScoreKind::Mate(m) if m > 0 => 100000 + m,
+            ScoreKind::Mate(m) => -100000 + m,
+        }
+    }
+}
+
+/// One line of search output.
+#[derive(Clone, Debug)]
+pub struct Info {
+    pub depth: i32,
+    pub seldepth: i32,
+    pub multipv: usize,
+    pub score: ScoreKind,
+    pub nodes: u64,
+    pub nps: u64,
+    pub hashfull: u32,
+    pub time_ms: u64,
+    pub pv: Vec<String>,
+}
+
+/// What a search tells its caller.
+#[derive(Clone, Debug)]
+pub enum Report {
+    Info(Info),
+    /// the final move (None if there is no legal move) and a move to ponder
+    BestMove {
+        best: Option<String>,
+        ponder: Option<String>,
+    },
+}
+
+pub type Reporter = Arc<dyn Fn(Report) + Send + Sync>;
+
+/// State shared by the search threads.
+pub struct Shared {
+    pub tt: TranspositionTable,
+    pub stop: AtomicBool,
+    /// set while pondering; cleared by `ponderhit`
+    pub ponder: AtomicBool,
+    pub nodes: Vec<AtomicU64>,
+}
+
+impl Shared {
+    pub fn total_nodes(&self) -> u64 {
+        self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
+    }
+}
+
+/// The result of a finished search.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    pub best: Option<String>,
+    pub ponder: Option<String>,
+    pub score: ScoreKind,
+    pub depth: i32,
+    pub nodes: u64,
+    pub time_ms: u64,
+}
+
+/// The search engine: options, the transposition table and the search
+/// thread.
+pub struct Engine {
+    shared: Arc<Shared>,
+    threads: usize,
+    hash_mb: usize,
+    pub params: Params,
+    /// milliseconds kept in reserve per move for communication delays
+    pub move_overhead: u64,
+    handle: Option<JoinHandle<Option<SearchResult>>>,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new()
+    }
+}
+
+const THREAD_STACK: usize = 64 * 1024 * 1024;
+
+impl Engine {
+    pub fn new() -> Engine {
+        Engine {
+            shared: Arc::new(Shared {
+                tt: TranspositionTable::new(16),
+                stop: AtomicBool::new(false),
+                ponder: AtomicBool::new(false),
+                nodes: vec![AtomicU64::new(0)],
+            }),
+            threads: 1,
+            hash_mb: 16,
+            params: Params::default(),
+            move_overhead: 30,
+            handle: None,
+        }
+    }
+
+    fn rebuild(&mut self) {
+        self.wait();
+        self.shared = Arc::new(Shared {
+            tt: TranspositionTable::new(self.hash_mb),
+            stop: AtomicBool::new(false),
+            ponder: AtomicBool::new(false),
+            nodes: (0..self.threads).map(|_| AtomicU64::new(0)).collect(),
+        });
+    }
+
+    pub fn set_hash(&mut self, mb: usize) {
+        self.hash_mb = mb.clamp(1, 65536);
+        self.rebuild();
+    }
+
+    pub fn set_threads(&mut self, n: usize) {
+        self.threads = n.clamp(1, 256);
+        self.rebuild();
+    }
+
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Forgets everything learned (new game).
+    pub fn new_game(&mut self) {
+        self.wait();
+        self.shared.tt.clear();
+    }
+
+    pub fn is_searching(&self) -> bool {
+        self.handle.as_ref().is_some_and(|h| !h.is_finished())
+    }
+
+    /// Asks the search to stop; the best move is reported as usual.
+    pub fn stop(&self) {
+        self.shared.ponder.store(false, Ordering::Relaxed);
+        self.shared.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// The opponent played the move we pondered on: keep searching, now on
+    /// our clock.
+    pub fn ponderhit(&self) {
+        self.shared.ponder.store(false, Ordering::Relaxed);
+    }
+
+    /// Waits for the search thread to finish and returns its result.
+    pub fn wait(&mut self) -> Option<SearchResult> {
+        self.handle.take().and_then(|h| h.join().ok().flatten())
+    }
+
+    /// Starts a search in the background; `report` receives the info lines
+    /// and, at the end, the best move.
+    pub fn go(&mut self, pos: AnyPosition, limits: Limits, report: Reporter) {
+        self.wait();
+        self.shared.stop.store(false, Ordering::Relaxed);
+        self.shared.ponder.store(limits.ponder, Ordering::Relaxed);
+        for n in &self.shared.nodes {
+            n.store(0, Ordering::Relaxed);
+        }
+        self.shared.tt.new_search();
+        let shared = self.shared.clone();
+        let params = self.params.clone();
+        let threads = self.threads;
+        let overhead = self.move_overhead;
+        let handle = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(THREAD_STACK)
+            .spawn(move || {
+                crate::with_position!(pos, p => run_search(p, limits, params, shared, threads, overhead, report))
+            })
+            .expect("spawn the search thread");
+        self.handle = Some(handle);
+    }
+
+    /// Searches and waits for the result (for tools and tests).
+    pub fn search(
+        &mut self,
+        pos: AnyPosition,
+        limits: Limits,
+        report: Option<Reporter>,
+    ) -> Option<SearchResult> {
+        let r: Reporter = report.unwrap_or_else(|| Arc::new(|_| {}));
+        self.go(pos, limits, r);
+        self.wait()
+    }
+}
+
+fn pv_strings<B: Bitboard>(root: &Position<B>, pv: &[crate::position::Move]) -> Vec<String> {
+    let mut p = root.clone();
+    let mut out = Vec::new();
+    for &m in pv {
+        if !p.legal_moves().contains(&m) {
+            break;
+        }
+        out.push(p.move_to_string(m));
+        p.make(m);
+    }
+    out
+}
+
+fn run_search<B: Bitboard>(
+    pos: Position<B>,
+    limits: Limits,
+    params: Params,
+    shared: Arc<Shared>,
+    threads: usize,
+    overhead: u64,
+    report: Reporter,
+) -> Option<SearchResult> {
+    let tables = Arc::new(EvalTables::new(&pos.v, &params));
+    let tc = TimeControl::new(&limits, pos.side(), overhead);
+    let legal = pos.legal_moves();
+    let mut root_moves: Vec<RootMove> = legal
+        .iter()
+        .filter(|&&m| {
+            let s = pos.move_to_string(m);
+            (limits.searchmoves.is_empty() || limits.searchmoves.contains(&s))
+                && !limits.exclude.contains(&s)
+        })
+        .map(|&m| RootMove {
+            mv: m,
+            score: -INF,
+            prev_score: -INF,
+            pv: vec![m],
+            seldepth: 0,
+        })
+        .collect();
+    if root_moves.is_empty() {
+        // nothing to search (mate, stalemate, or every move excluded)
+        wait_while_pondering_or_infinite(&shared, &limits);
+        report(Report::BestMove {
+            best: None,
+            ponder: None,
+        });
+        return Some(SearchResult {
+            best: None,
+            ponder: None,
+            score: ScoreKind::Cp(0),
+            depth: 0,
+            nodes: 0,
+            time_ms: 0,
+        });
+    }
+    // order the root by a quick static look: captures first
+    root_moves.sort_by_key(|rm| !pos.is_noisy(rm.mv));
+
+    let mut helpers = Vec::new();
+    for id in 1..threads {
+        let mut w = Worker::new(
+            id,
+            pos.clone(),
+            tables.clone(),
+            params.clone(),
+            shared.clone(),
+            root_moves.clone(),
+            tc.clone(),
+            limits.clone(),
+        );
+        let h = std::thread::Builder::new()
+            .name(format!("helper{id}"))
+            .stack_size(THREAD_STACK)
+            .spawn(move || {
+                w.iterate(&mut |_, _| {});
+            })
+            .expect("spawn a helper thread");
+        helpers.push(h);
+    }
+    let mut main = Worker::new(
+        0,
+        pos.clone(),
+        tables,
+        params,
+        shared.clone(),
+        root_moves,
+        tc,
+        limits.clone(),
+    );
+    let root = pos.clone();
+    let rep = report.clone();
+    let sh = shared.clone();
+    main.iterate(&mut |w: &Worker<B>, multipv: i32| {
+        let elapsed = w.tc.elapsed().as_millis() as u64;
+        let nodes = sh.total_nodes().max(w.nodes);
+        for (i, rm) in w.root_moves.iter().take(multipv as usize).enumerate() {
+            rep(Report::Info(Info {
+                depth: w.completed_depth,
+                seldepth: rm.seldepth as i32,
+                multipv: i + 1,
+                score: ScoreKind::from_internal(rm.score),
+                nodes,
+                nps: nodes * 1000 / elapsed.max(1),
+                hashfull: sh.tt.hashfull(),
+                time_ms: elapsed,
+                pv: pv_strings(&root, &rm.pv),
+            }));
+        }
+    });
+    shared.nodes[0].store(main.nodes, Ordering::Relaxed);
+    wait_while_pondering_or_infinite(&shared, &limits);
+    shared.stop.store(true, Ordering::Relaxed);
+    for h in helpers {
+        let _ = h.join();
+    }
+    let best = &main.root_moves[0];
+    let pv = pv_strings(&root, &best.pv);
+    let mut ponder = pv.get(1).cloned();
+    if ponder.is_none() && !pv.is_empty() {
+        // take a reply from the hash table
+        let mut p = root.clone();
+        p.make(best.mv);
+        if let Some(e) = shared.tt.probe(p.hash())
+            && p.legal_moves().contains(&e.mv)
+        {
+            ponder = Some(p.move_to_string(e.mv));
+        }
+    }
+    let result = SearchResult {
+        best: pv.first().cloned(),
+        ponder: ponder.clone(),
+        score: ScoreKind::from_internal(best.score),
+        depth: main.completed_depth,
+        nodes: shared.total_nodes(),
+        time_ms: main.tc.elapsed().as_millis() as u64,
+    };
+    report(Report::BestMove {
+        best: result.best.clone(),
+        ponder,
+    });
+    Some(result)
+}
+
+/// In infinite or ponder mode the best move waits for `stop`/`ponderhit`.
+fn wait_while_pondering_or_infinite(shared: &Shared, limits: &Limits) {
+    loop {
+        let stopped = shared.stop.load(Ordering::Relaxed);
+        let pondering = shared.ponder.load(Ordering::Relaxed);
+        if stopped || !(limits.infinite || pondering) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+}

@@ -1,0 +1,201 @@
+//! Move ordering: the hash move, captures by MVV-LVA split by SEE, killers,
+//! the countermove, then quiet moves by history; bad captures last.
+
+use crate::bitboard::Bitboard;
+use crate::eval::EvalTables;
+use arrayvec::ArrayVec;
+
+use crate::position::{MAX_MOVES, Move, MoveKind, MoveList, Position};
+
+use super::see::see_ge;
+
+pub const MAX_PLY: usize = 128;
+const HISTORY_MAX: i32 = 16384;
+
+/// History of quiet moves by colour, from and to square; countermoves.
+pub struct History {
+    butterfly: Vec<i16>,
+    counter: Vec<Move>,
+    pub killers: [[Move; 2]; MAX_PLY + 4],
+}
+
+impl Default for History {
+    fn default() -> Self {
+        History {
+            butterfly: vec![0; 2 * 128 * 128],
+            counter: vec![Move::NULL; 128 * 128],
+            killers: [[Move::NULL; 2]; MAX_PLY + 4],
+        }
+    }
+}
+
+impl History {
+    #[inline]
+    fn idx(side: usize, m: Move) -> usize {
+        (side * 128 + m.from()) * 128 + m.to()
+    }
+
+    #[inline]
+    pub fn quiet(&self, side: usize, m: Move) -> i32 {
+        self.butterfly[Self::idx(side, m)] as i32
+    }
+
+    fn bump(&mut self, side: usize, m: Move, bonus: i32) {
+        let e = &mut self.butterfly[Self::idx(side, m)];
+        let v = *e as i32;
+        *e = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
+    }
+
+    /// A quiet move caused a cutoff: reward it, punish the quiets tried
+    /// before it.
+    pub fn update(
+        &mut self,
+        side: usize,
+        ply: usize,
+        best: Move,
+        tried: &[Move],
+        depth: i32,
+        prev: Move,
+    ) {
+        let bonus = (depth * depth * 16).min(1600);
+        self.bump(side, best, bonus);
+        for &m in tried {
+            if m != best {
+                self.bump(side, m, -bonus);
+            }
+        }
+        let k = &mut self.killers[ply.min(MAX_PLY)];
+        if k[0] != best {
+            k[1] = k[0];
+            k[0] = best;
+        }
+        if !prev.is_null() {
+            self.counter[prev.from() * 128 + prev.to()] = best;
+        }
+    }
+
+    pub fn countermove(&self, prev: Move) -> Move {
+        if prev.is_null() {
+            Move::NULL
+        } else {
+            self.counter[prev.from() * 128 + prev.to()]
+        }
+    }
+
+    /// Ages the history between searches.
+    pub fn age(&mut self) {
+        for h in self.butterfly.iter_mut() {
+            *h /= 2;
+        }
+        for k in self.killers.iter_mut() {
+            *k = [Move::NULL; 2];
+        }
+    }
+}
+
+/// A ply's moves with ordering scores, picked best first. Each search ply
+/// owns one, so the move lists are never copied.
+pub struct MoveBuf {
+    pub moves: MoveList,
+    scores: ArrayVec<i32, MAX_MOVES>,
+    next: usize,
+}
+
+impl Default for MoveBuf {
+    fn default() -> Self {
+        MoveBuf {
+            moves: MoveList::new(),
+            scores: ArrayVec::new(),
+            next: 0,
+        }
+    }
+}
+
+pub const SCORE_TT: i32 = 1 << 30;
+const SCORE_GOOD_CAPTURE: i32 = 1 << 28;
+const SCORE_KILLER: i32 = 1 << 27;
+const SCORE_COUNTER: i32 = (1 << 27) - 2;
+const SCORE_BAD_CAPTURE: i32 = -(1 << 28);
+
+impl MoveBuf {
+    /// Scores the moves in the buffer for ordering.
+    #[allow(clippy::too_many_arguments)]
+    pub fn score<B: Bitboard>(
+        &mut self,
+        pos: &Position<B>,
+        t: &EvalTables<B>,
+        tt_move: Move,
+        history: &History,
+        ply: usize,
+        prev: Move,
+    ) {
+        let side = pos.side();
+        let killers = history.killers[ply.min(MAX_PLY)];
+        let counter = history.countermove(prev);
+        self.scores.clear();
+        self.next = 0;
+        for &m in self.moves.iter() {
+            let s = if m == tt_move {
+                SCORE_TT
+            } else if pos.is_noisy(m) {
+                let victim = match m.kind() {
+                    MoveKind::EnPassant => t.value[crate::variant::PAWN][0],
+                    _ => pos
+                        .piece_at(m.to())
+                        .map(|(_, ty)| t.value[ty][0])
+                        .unwrap_or(0),
+                };
+                let promo = m.promotion().map(|p| t.value[p][0]).unwrap_or(0);
+                let attacker = pos
+                    .piece_at(m.from())
+                    .map(|(_, ty)| t.value[ty][0])
+                    .unwrap_or(0);
+                let mvv = (victim + promo) * 16 - attacker / 16;
+                if m.kind() == MoveKind::Promotion {
+                    // under-promotions behind the rest
+                    if promo >= t.best_promotion_value {
+                        SCORE_GOOD_CAPTURE + mvv
+                    } else {
+                        SCORE_BAD_CAPTURE + mvv
+                    }
+                } else if see_ge(pos, t, m, 0) {
+                    SCORE_GOOD_CAPTURE + mvv
+                } else {
+                    SCORE_BAD_CAPTURE + mvv
+                }
+            } else if m == killers[0] {
+                SCORE_KILLER
+            } else if m == killers[1] {
+                SCORE_KILLER - 1
+            } else if m == counter {
+                SCORE_COUNTER
+            } else {
+                history.quiet(side, m)
+            };
+            self.scores.push(s);
+        }
+    }
+
+    /// The next move with its score, best first.
+    pub fn pick(&mut self) -> Option<(Move, i32)> {
+        if self.next >= self.moves.len() {
+            return None;
+        }
+        let mut best = self.next;
+        for i in self.next + 1..self.moves.len() {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        self.moves.swap(self.next, best);
+        self.scores.swap(self.next, best);
+        let r = (self.moves[self.next], self.scores[self.next]);
+        self.next += 1;
+        Some(r)
+    }
+}
+
+/// Whether an ordering score marks a capture that lost material by SEE.
+pub fn is_bad_capture(score: i32) -> bool {
+    score < SCORE_BAD_CAPTURE / 2
+}

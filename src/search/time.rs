@@ -1,0 +1,132 @@
+//! Search limits and time allocation for every clock form of UCI (wtime,
+//! btime, winc, binc, movestogo, movetime, depth, nodes, mate, infinite)
+//! and XBoard (level, st, sd, time/otim, all converted to the same form).
+
+use std::time::{Duration, Instant};
+
+/// What bounds a search. Times in milliseconds.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    pub depth: Option<i32>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<u64>,
+    /// remaining time per colour (White, Black)
+    pub time: [Option<u64>; 2],
+    pub inc: [u64; 2],
+    pub movestogo: Option<u32>,
+    pub mate: Option<u32>,
+    pub infinite: bool,
+    pub ponder: bool,
+    /// root moves to consider (engine notation); empty = all
+    pub searchmoves: Vec<String>,
+    /// root moves to leave out (XBoard `exclude`)
+    pub exclude: Vec<String>,
+    pub multipv: usize,
+}
+
+/// Soft and hard deadlines of one search.
+#[derive(Clone, Debug)]
+pub struct TimeControl {
+    pub start: Instant,
+    /// stop starting new iterations after this
+    pub soft: Option<Duration>,
+    /// abort the search after this
+    pub hard: Option<Duration>,
+}
+
+impl TimeControl {
+    /// Allocates time for `side` (0 White, 1 Black) with the given overhead.
+    pub fn new(limits: &Limits, side: usize, overhead_ms: u64) -> TimeControl {
+        let start = Instant::now();
+        let ms = Duration::from_millis;
+        if limits.infinite {
+            return TimeControl {
+                start,
+                soft: None,
+                hard: None,
+            };
+        }
+        if let Some(mt) = limits.movetime {
+            let t = mt.saturating_sub(overhead_ms).max(1);
+            return TimeControl {
+                start,
+                soft: Some(ms(t)),
+                hard: Some(ms(t)),
+            };
+        }
+        if let Some(t) = limits.time[side] {
+            let inc = limits.inc[side];
+            let avail = t.saturating_sub(overhead_ms).max(1);
+            let mtg = limits
+                .movestogo
+                .map(|m| m.clamp(1, 50) as u64)
+                .unwrap_or(30);
+            // the share for this move, plus most of the increment
+            let mut soft = avail / mtg + inc * 3 / 4;
+            // never plan to use more than 60% of what is left on one move
+            soft = soft.min(avail * 6 / 10).max(1);
+            let mut hard = (soft * 4).min(avail * 8 / 10).max(soft);
+            if mtg == 1 {
+                hard = hard.min(avail * 9 / 10);
+            }
+            soft = soft.min(hard);
+            return TimeControl {
+                start,
+                soft: Some(ms(soft)),
+                hard: Some(ms(hard)),
+            };
+        }
+        TimeControl {
+            start,
+            soft: None,
+            hard: None,
+        }
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Whether the hard limit has passed.
+    pub fn out_of_time(&self) -> bool {
+        self.hard.is_some_and(|h| self.start.elapsed() >= h)
+    }
+
+    /// Whether a new iteration should not start: `scale` (per 100) of the
+    /// soft limit has passed.
+    pub fn stop_iterating(&self, scale: u64) -> bool {
+        self.soft
+            .is_some_and(|s| self.start.elapsed() >= s * scale as u32 / 100)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn allocation_stays_inside_the_clock() {
+        let l = Limits {
+            time: [Some(1000), Some(1000)],
+            inc: [0, 0],
+            ..Default::default()
+        };
+        let tc = TimeControl::new(&l, 0, 50);
+        let hard = tc.hard.unwrap().as_millis() as u64;
+        assert!(hard <= 800, "{hard}");
+        assert!(tc.soft.unwrap() <= tc.hard.unwrap());
+        let l = Limits {
+            time: [Some(5000), Some(5000)],
+            movestogo: Some(1),
+            ..Default::default()
+        };
+        let tc = TimeControl::new(&l, 1, 50);
+        assert!(tc.hard.unwrap().as_millis() as u64 <= 4950 * 9 / 10);
+        let l = Limits {
+            movetime: Some(100),
+            ..Default::default()
+        };
+        let tc = TimeControl::new(&l, 0, 10);
+        assert_eq!(tc.hard.unwrap().as_millis(), 90);
+    }
+}

@@ -1,0 +1,170 @@
+//! The transposition table: lock-free, shared by all search threads.
+//! Each entry is two 64-bit words written without locks; the key word is
+//! stored xor-ed with the data word, so a torn write (half of one entry,
+//! half of another) fails verification instead of returning a wrong entry.
+//! Moves read from it are checked for legality by the caller.
+
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+
+use crate::position::Move;
+
+pub const BOUND_NONE: u8 = 0;
+pub const BOUND_UPPER: u8 = 1;
+pub const BOUND_LOWER: u8 = 2;
+pub const BOUND_EXACT: u8 = 3;
+
+const BUCKET: usize = 4;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TtEntry {
+    pub mv: Move,
+    pub score: i32,
+    pub eval: i32,
+    pub depth: i32,
+    pub bound: u8,
+}
+
+pub struct TranspositionTable {
+    /// 2 words per entry: key ^ data, data
+    words: Vec<AtomicU64>,
+    buckets: usize,
+    generation: AtomicU8,
+}
+
+fn pack(mv: Move, score: i32, eval: i32, depth: i32, bound: u8, generation: u8) -> u64 {
+    (mv.0 as u64 & 0xF_FFFF)
+        | ((score as i16 as u16 as u64) << 20)
+        | ((eval as i16 as u16 as u64) << 36)
+        | (((depth.clamp(0, 127)) as u64) << 52)
+        | ((bound as u64 & 3) << 59)
+        | ((generation as u64 & 7) << 61)
+}
+
+fn unpack(d: u64) -> (TtEntry, u8) {
+    (
+        TtEntry {
+            mv: Move((d & 0xF_FFFF) as u32),
+            score: ((d >> 20) & 0xFFFF) as u16 as i16 as i32,
+            eval: ((d >> 36) & 0xFFFF) as u16 as i16 as i32,
+            depth: ((d >> 52) & 127) as i32,
+            bound: ((d >> 59) & 3) as u8,
+        },
+        ((d >> 61) & 7) as u8,
+    )
+}
+
+impl TranspositionTable {
+    pub fn new(mb: usize) -> TranspositionTable {
+        let entries = (mb.max(1) * 1024 * 1024 / 16).max(BUCKET);
+        let buckets = (entries / BUCKET).max(1);
+        let mut words = Vec::with_capacity(buckets * BUCKET * 2);
+        words.resize_with(buckets * BUCKET * 2, || AtomicU64::new(0));
+        TranspositionTable {
+            words,
+            buckets,
+            generation: AtomicU8::new(0),
+        }
+    }
+
+    pub fn clear(&self) {
+        for w in &self.words {
+            w.store(0, Ordering::Relaxed);
+        }
+        self.generation.store(0, Ordering::Relaxed);
+    }
+
+    /// Starts a new search: older entries become cheaper to replace.
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn current_generation(&self) -> u8 {
+        self.generation.load(Ordering::Relaxed) & 7
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> usize {
+        (((key as u128) * (self.buckets as u128)) >> 64) as usize * BUCKET * 2
+    }
+
+    pub fn probe(&self, key: u64) -> Option<TtEntry> {
+        let b = self.bucket(key);
+        for i in 0..BUCKET {
+            let k = self.words[b + 2 * i].load(Ordering::Relaxed);
+            let d = self.words[b + 2 * i + 1].load(Ordering::Relaxed);
+            if d != 0 && k ^ d == key {
+                return Some(unpack(d).0);
+            }
+        }
+        None
+    }
+
+    pub fn store(&self, key: u64, mv: Move, score: i32, eval: i32, depth: i32, bound: u8) {
+        let b = self.bucket(key);
+        let g = self.current_generation();
+        let mut slot = 0;
+        let mut worst = i32::MAX;
+        for i in 0..BUCKET {
+            let k = self.words[b + 2 * i].load(Ordering::Relaxed);
+            let d = self.words[b + 2 * i + 1].load(Ordering::Relaxed);
+            if d == 0 || k ^ d == key {
+                slot = i;
+                // keep a known move when the new entry has none
+                if k ^ d == key && d != 0 && mv.is_null() {
+                    let (old, _) = unpack(d);
+                    let data = pack(old.mv, score, eval, depth, bound, g);
+                    self.write(b + 2 * i, key, data);
+                    return;
+                }
+                break;
+            }
+            let (e, eg) = unpack(d);
+            let age = (g.wrapping_sub(eg) & 7) as i32;
+            let worth = e.depth - 8 * age;
+            if worth < worst {
+                worst = worth;
+                slot = i;
+            }
+        }
+        let data = pack(mv, score, eval, depth, bound, g);
+        self.write(b + 2 * slot, key, data);
+    }
+
+    fn write(&self, at: usize, key: u64, data: u64) {
+        self.words[at].store(key ^ data, Ordering::Relaxed);
+        self.words[at + 1].store(data, Ordering::Relaxed);
+    }
+
+    /// Per mille of sampled entries written in the current search.
+    pub fn hashfull(&self) -> u32 {
+        let g = self.current_generation();
+        let n = (self.buckets * BUCKET).min(1000);
+        let mut used = 0;
+        for i in 0..n {
+            let d = self.words[2 * i + 1].load(Ordering::Relaxed);
+            if d != 0 && unpack(d).1 == g {
+                used += 1;
+            }
+        }
+        (used * 1000 / n.max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn store_and_probe() {
+        let tt = TranspositionTable::new(1);
+        let m = Move::normal(12, 28);
+        tt.store(0xDEAD_BEEF_1234_5678, m, -123, 45, 7, BOUND_LOWER);
+        let e = tt.probe(0xDEAD_BEEF_1234_5678).unwrap();
+        assert_eq!(e.mv, m);
+        assert_eq!(e.score, -123);
+        assert_eq!(e.eval, 45);
+        assert_eq!(e.depth, 7);
+        assert_eq!(e.bound, BOUND_LOWER);
+        assert!(tt.probe(0x1234).is_none());
+    }
+}
