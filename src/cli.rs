@@ -17,6 +17,9 @@ usage:
   chimera analyse [--variant NAME] [--fen FEN] [--moves \"...\"] [--depth D | --movetime MS]
                  [--threads N] [--hash MB] [--multipv N]
   chimera bench [--depth D]    fixed positions of every variant; last line `<N> nodes <M> nps`
+  chimera selfplay [--variant V] [--games N] [--nodes N | --tc BASE+INC] [--a k=v,..] [--b k=v,..]
+                               self-play between two weight settings (A/B tests, tuning)
+  chimera params               list the tunable weights (name default min max)
   chimera variants             list the variant names
 
 options for every subcommand:
@@ -77,7 +80,24 @@ pub fn run(args: &[String]) -> i32 {
         Some("perft") => cmd_perft(&a.rest[1..], &a.armies),
         Some("analyse") | Some("analyze") => cmd_analyse(&a.rest[1..], &a.armies),
         Some("bench") => cmd_bench(&a.rest[1..]),
+        Some("selfplay") => cmd_selfplay(&a.rest[1..]),
+        Some("params") => {
+            if let Some(extra) = a.rest.get(1) {
+                return Err(ArgError(format!(
+                    "params takes no arguments, found '{extra}'"
+                )));
+            }
+            for (name, def, lo, hi) in crate::params::Params::LIST {
+                println!("{name} {def} {lo} {hi}");
+            }
+            Ok(())
+        }
         Some("variants") => {
+            if let Some(extra) = a.rest.get(1) {
+                return Err(ArgError(format!(
+                    "variants takes no arguments, found '{extra}'"
+                )));
+            }
             let all = crate::variant::spec::all_armies(&a.armies);
             for name in crate::variant::spec::variant_names(&all) {
                 println!("{name}");
@@ -182,7 +202,7 @@ fn cmd_perft(args: &[String], armies: &[Army]) -> Result<(), ArgError> {
     let mut pos = setup(variant, p.value("--fen"), &moves, armies, width).map_err(ArgError)?;
     let start = Instant::now();
     let nodes = with_position!(&mut pos, pos => {
-        if p.flag("--divide") {
+        if p.flag("--divide") && depth > 0 {
             let mut total = 0;
             for (m, n) in perft::divide(pos, depth) {
                 println!("{m}: {n}");
@@ -316,5 +336,107 @@ fn cmd_bench(args: &[String]) -> Result<(), ArgError> {
     let depth = number::<i32>(&p, "--depth", 1, 30)?.unwrap_or(crate::tools::bench::DEPTH);
     let (nodes, nps) = crate::tools::bench::run(depth, true).map_err(ArgError)?;
     println!("{nodes} nodes {nps} nps");
+    Ok(())
+}
+
+const SELFPLAY_HELP: &str = "\
+usage: chimera selfplay [--variant V] [--games N] [--concurrency N] [--nodes N | --tc BASE+INC]
+                        [--a name=value,...] [--b name=value,...] [--plies N] [--seed N]
+                        [--hash MB] [--sprt ELO0,ELO1]
+
+Plays N games (in pairs, colours swapped, from random openings of --plies
+random moves) between two settings of Chimera's weights (see `chimera
+params`); A's result is reported. --tc is in seconds (`10+0.1`); --nodes
+limits each move instead (deterministic). The last line gives W-L-D, the
+score, the Elo difference with its 95% error bar, and the SPRT LLR.
+";
+
+fn cmd_selfplay(args: &[String]) -> Result<(), ArgError> {
+    use crate::tools::selfplay::{self, Config};
+    let p = parse_options(
+        args,
+        &[
+            "--variant",
+            "--games",
+            "--concurrency",
+            "--nodes",
+            "--tc",
+            "--a",
+            "--b",
+            "--plies",
+            "--seed",
+            "--hash",
+            "--sprt",
+            "--max-plies",
+        ],
+        &["--help", "--quiet"],
+    )?;
+    if p.flag("--help") {
+        print!("{SELFPLAY_HELP}");
+        return Ok(());
+    }
+    let variant = p.value("--variant").unwrap_or("chess").to_string();
+    crate::variant::VariantSpec::by_name(&variant, &[]).map_err(ArgError)?;
+    let (base_ms, inc_ms) = match p.value("--tc") {
+        None => (10_000, 100),
+        Some(tc) => {
+            let (b, i) = tc.split_once('+').unwrap_or((tc, "0"));
+            let b: f64 = b
+                .parse()
+                .map_err(|_| ArgError(format!("bad --tc '{tc}'")))?;
+            let i: f64 = i
+                .parse()
+                .map_err(|_| ArgError(format!("bad --tc '{tc}'")))?;
+            ((b * 1000.0) as u64, (i * 1000.0) as u64)
+        }
+    };
+    let (elo0, elo1) = match p.value("--sprt") {
+        None => (0.0, 10.0),
+        Some(s) => {
+            let (a, b) = s
+                .split_once(',')
+                .ok_or_else(|| ArgError("--sprt needs ELO0,ELO1".into()))?;
+            (
+                a.parse().map_err(|_| ArgError("bad --sprt".into()))?,
+                b.parse().map_err(|_| ArgError("bad --sprt".into()))?,
+            )
+        }
+    };
+    let cfg = Config {
+        variant,
+        games: number::<usize>(&p, "--games", 1, 1_000_000)?.unwrap_or(100),
+        concurrency: number::<usize>(&p, "--concurrency", 1, 256)?.unwrap_or(2),
+        nodes: number::<u64>(&p, "--nodes", 1, u64::MAX / 2)?,
+        base_ms,
+        inc_ms,
+        a: selfplay::parse_params(p.value("--a").unwrap_or("")).map_err(ArgError)?,
+        b: selfplay::parse_params(p.value("--b").unwrap_or("")).map_err(ArgError)?,
+        opening_plies: number::<usize>(&p, "--plies", 0, 40)?.unwrap_or(6),
+        seed: number::<u64>(&p, "--seed", 0, u64::MAX)?.unwrap_or(1),
+        hash_mb: number::<usize>(&p, "--hash", 1, 4096)?.unwrap_or(16),
+        max_plies: number::<usize>(&p, "--max-plies", 10, 10_000)?.unwrap_or(400),
+    };
+    let quiet = p.flag("--quiet");
+    let line = |t: &selfplay::Tally| {
+        let (e, err) = t.elo();
+        format!(
+            "games {} +{} -{} ={} score {:.1}% elo {:+.1} +- {:.1} llr {:.2}",
+            t.games(),
+            t.wins,
+            t.losses,
+            t.draws,
+            100.0 * t.score(),
+            e,
+            err,
+            t.llr(elo0, elo1)
+        )
+    };
+    let t = selfplay::run(&cfg, &|t| {
+        if !quiet {
+            eprintln!("{}", line(t));
+        }
+    })
+    .map_err(ArgError)?;
+    println!("{}", line(&t));
     Ok(())
 }

@@ -6,7 +6,58 @@
 //! Coordinates are written as a file letter from `a` and a rank number from 1
 //! (`b10`, `k11`).
 
+use std::ops::{Index, IndexMut};
+
 use crate::bitboard::Bitboard;
+
+/// A table with one entry per square. It always has 128 entries and masks
+/// the index, so lookups need no bounds check (squares are below 128 on
+/// every board).
+#[derive(Clone, Debug)]
+pub struct SqMap<T>(Box<[T; 128]>);
+
+impl<T: Copy + Default> SqMap<T> {
+    pub fn new() -> Self {
+        SqMap(Box::new([T::default(); 128]))
+    }
+
+    /// Entries 0..n from a function of the square.
+    pub fn from_fn(n: usize, f: impl FnMut(usize) -> T) -> Self {
+        let mut m = SqMap::new();
+        for (sq, v) in (0..n).map(f).enumerate() {
+            m.0[sq] = v;
+        }
+        m
+    }
+}
+
+impl<T> SqMap<T> {
+    /// All 128 entries (those past the board's squares are defaults).
+    pub fn iter(&self) -> std::slice::Iter<'_, T> {
+        self.0.iter()
+    }
+}
+
+impl<T: Copy + Default> Default for SqMap<T> {
+    fn default() -> Self {
+        SqMap::new()
+    }
+}
+
+impl<T> Index<usize> for SqMap<T> {
+    type Output = T;
+    #[inline(always)]
+    fn index(&self, sq: usize) -> &T {
+        &self.0[sq & 127]
+    }
+}
+
+impl<T> IndexMut<usize> for SqMap<T> {
+    #[inline(always)]
+    fn index_mut(&mut self, sq: usize) -> &mut T {
+        &mut self.0[sq & 127]
+    }
+}
 
 /// A square index over valid squares (0..num_squares).
 pub type Sq = usize;

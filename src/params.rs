@@ -102,6 +102,9 @@ params! {
     threat_pawn = 40, 0, 150;
     threat_minor = 20, 0, 120;
     hanging = 30, 0, 150;
+    /// lazy evaluation: material and piece-square terms this far outside
+    /// the window are returned without the rest
+    lazy_margin = 450, 100, 3000;
 
     // ---- search ----
     aspiration_margin = 18, 5, 100;

@@ -34,11 +34,84 @@ pub fn phase<B: Bitboard>(pos: &Position<B>, t: &EvalTables<B>) -> i32 {
 
 /// Static evaluation from the side to move's point of view.
 pub fn evaluate<B: Bitboard>(pos: &Position<B>, t: &EvalTables<B>, p: &Params) -> Score {
+    evaluate_bounded(pos, t, p, -LAZY_OFF, LAZY_OFF).0
+}
+
+const LAZY_OFF: i32 = 1_000_000;
+
+/// Static evaluation; when material and piece-square terms alone are
+/// further than `lazy_margin` outside (alpha, beta), they are returned
+/// without the rest. Returns the score and whether it is complete.
+pub fn evaluate_bounded<B: Bitboard>(
+    pos: &Position<B>,
+    t: &EvalTables<B>,
+    p: &Params,
+    alpha: i32,
+    beta: i32,
+) -> (Score, bool) {
     let v = &*pos.v;
     let nt = v.num_types();
     let occ = pos.occupied();
     let mut mg = [0i32; 2];
     let mut eg = [0i32; 2];
+
+    // Material and piece-square terms.
+    for c in [WHITE, BLACK] {
+        for ty in 0..nt {
+            let val = t.value[ty];
+            for sq in pos.pieces(c, ty).iter() {
+                let ps = t.pst(c, ty, sq);
+                mg[c] += val[0] + ps[0];
+                eg[c] += val[1] + ps[1];
+            }
+        }
+    }
+    let ph = phase(pos, t);
+    let king_sq = [pos.king_square(WHITE), pos.king_square(BLACK)];
+
+    // Endgame scaling and mop-up, from material alone.
+    let strong = if eg[WHITE] - eg[BLACK] >= 0 {
+        WHITE
+    } else {
+        BLACK
+    };
+    let weak = strong ^ 1;
+    let mut scale = 64;
+    if pos.pieces(strong, PAWN).is_empty() {
+        let ms = material(pos, t, strong);
+        let mw = material(pos, t, weak);
+        if ms - mw < 400 {
+            scale = p.pawnless_scale;
+        }
+        if pos.color_bb(weak).count() == 1 {
+            if t.cannot_force_mate.contains(&pos.material_string(strong)) {
+                scale = 2;
+            } else if ms - mw >= 400 {
+                // mop-up: edge the bare King, bring ours close
+                let wk = king_sq[weak];
+                let sk = king_sq[strong];
+                let (a, b) = (v.shape.coords(wk), v.shape.coords(sk));
+                let dist = (a.0 as i32 - b.0 as i32)
+                    .abs()
+                    .max((a.1 as i32 - b.1 as i32).abs());
+                eg[strong] += t.center_distance[wk] * p.mopup_edge
+                    + (t.max_center_distance * 2 - dist) * p.mopup_near;
+            }
+        }
+    }
+    if pos.insufficient_material() {
+        scale = 0;
+    }
+    let finish = |mg: &[i32; 2], eg: &[i32; 2]| -> Score {
+        let mgs = mg[WHITE] - mg[BLACK];
+        let egs = eg[WHITE] - eg[BLACK];
+        let score = (mgs * ph + egs * (t.max_phase - ph)) / t.max_phase * scale / 64;
+        (if pos.side() == WHITE { score } else { -score }) + p.tempo
+    };
+    let lazy = finish(&mg, &eg);
+    if lazy - p.lazy_margin >= beta || lazy + p.lazy_margin <= alpha {
+        return (lazy, false);
+    }
 
     // Pawn attacks first: they bound the mobility area.
     let mut pawn_att = [B::ZERO; 2];
@@ -47,7 +120,6 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, t: &EvalTables<B>, p: &Params) -
             pawn_att[c] |= v.empty_board_captures(c, PAWN, sq);
         }
     }
-    let king_sq = [pos.king_square(WHITE), pos.king_square(BLACK)];
     let mut attacked = [B::ZERO; 2];
     let mut attack_units = [0i32; 2];
     let mut attackers = [0i32; 2];
@@ -58,21 +130,9 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, t: &EvalTables<B>, p: &Params) -
         let zone = t.king_zone[them][king_sq[them]];
         let own = pos.color_bb(c);
         let mobility_area = !own & !pawn_att[them];
-        for ty in 0..nt {
-            let pcs = pos.pieces(c, ty);
-            if pcs.is_empty() {
-                continue;
-            }
-            let val = t.value[ty];
-            for sq in pcs.iter() {
-                let ps = t.pst(c, ty, sq);
-                mg[c] += val[0] + ps[0];
-                eg[c] += val[1] + ps[1];
-                if ty == PAWN || ty == KING {
-                    continue;
-                }
-                let (q, cap, _) = v.targets(c, ty, sq, occ);
-                let att = q | cap;
+        for ty in 2..nt {
+            for sq in pos.pieces(c, ty).iter() {
+                let att = v.reach(c, ty, sq, occ);
                 attacked[c] |= att;
                 let mob = (att & mobility_area).count() as i32 - t.avg_mobility[ty];
                 mg[c] += mob * p.mobility_mg;
@@ -169,41 +229,5 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, t: &EvalTables<B>, p: &Params) -
         eg[c] -= hanging * p.hanging / 2;
     }
 
-    let ph = phase(pos, t);
-    let mgs = mg[WHITE] - mg[BLACK];
-    let mut egs = eg[WHITE] - eg[BLACK];
-
-    // Endgames.
-    let strong = if egs >= 0 { WHITE } else { BLACK };
-    let weak = strong ^ 1;
-    let mut scale = 64;
-    if pos.pieces(strong, PAWN).is_empty() {
-        let ms = material(pos, t, strong);
-        let mw = material(pos, t, weak);
-        if ms - mw < 400 {
-            scale = p.pawnless_scale;
-        }
-        let mat = pos.material_string(strong);
-        if pos.color_bb(weak).count() == 1 && t.cannot_force_mate.contains(&mat) {
-            scale = 2;
-        }
-        if pos.color_bb(weak).count() == 1 && ms - mw >= 400 {
-            // mop-up: edge the bare King, bring ours close
-            let wk = king_sq[weak];
-            let sk = king_sq[strong];
-            let (a, b) = (v.shape.coords(wk), v.shape.coords(sk));
-            let dist = (a.0 as i32 - b.0 as i32)
-                .abs()
-                .max((a.1 as i32 - b.1 as i32).abs());
-            let bonus = t.center_distance[wk] * p.mopup_edge
-                + (t.max_center_distance * 2 - dist) * p.mopup_near;
-            egs += if strong == WHITE { bonus } else { -bonus };
-        }
-    }
-    if pos.insufficient_material() {
-        scale = 0;
-    }
-    let score = (mgs * ph + egs * (t.max_phase - ph)) / t.max_phase * scale / 64;
-    let score = if pos.side() == WHITE { score } else { -score };
-    score + p.tempo
+    (finish(&mg, &eg), true)
 }

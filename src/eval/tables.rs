@@ -3,19 +3,18 @@
 //! piece's mobility and centralisation, pawn and King geometry.
 
 use crate::bitboard::Bitboard;
-use crate::geometry::Sq;
+use crate::geometry::{Sq, SqMap};
 use crate::params::Params;
 use crate::variant::{BLACK, KING, MAX_TYPES, PAWN, Role, Variant, WHITE};
 
 pub struct EvalTables<B> {
-    n: usize,
     /// per type: (middlegame, endgame) value
     pub value: Vec<[i32; 2]>,
     /// per type: game-phase weight
     pub phase: Vec<i32>,
     pub max_phase: i32,
-    /// [(color * MAX_TYPES + type) * n + sq]: (mg, eg)
-    pst: Vec<[i32; 2]>,
+    /// [color * MAX_TYPES + type][sq]: (mg, eg)
+    pst: Vec<SqMap<[i32; 2]>>,
     /// per type: average number of moves under a typical occupancy
     pub avg_mobility: Vec<i32>,
     /// per type: weight of one attacked King-zone square (scaled by 16)
@@ -25,21 +24,21 @@ pub struct EvalTables<B> {
     /// per type: every move keeps the square colour
     pub colour_bound: Vec<bool>,
     /// per colour and square: the King's zone
-    pub king_zone: [Vec<B>; 2],
+    pub king_zone: [SqMap<B>; 2],
     /// per colour and square: squares in front on the same and adjacent files
-    pub passed_mask: [Vec<B>; 2],
+    pub passed_mask: [SqMap<B>; 2],
     /// per colour and square: squares in front on the same file
-    pub front: [Vec<B>; 2],
+    pub front: [SqMap<B>; 2],
     /// per file: its squares
     pub file_mask: Vec<B>,
     /// per file: the squares of the neighbouring files
     pub adjacent_files: Vec<B>,
     /// per colour and square: how far a pawn there has advanced (0 = start
     /// rank) and how far it is from promotion
-    pub advance: [Vec<i32>; 2],
-    pub to_promotion: [Vec<i32>; 2],
+    pub advance: [SqMap<i32>; 2],
+    pub to_promotion: [SqMap<i32>; 2],
     /// per square: distance from the centre (Chebyshev, in squares)
-    pub center_distance: Vec<i32>,
+    pub center_distance: SqMap<i32>,
     /// squares of the light colour
     pub light: B,
     /// the value of the best piece a pawn may promote to
@@ -152,20 +151,18 @@ impl<B: Bitboard> EvalTables<B> {
         // Centre distance.
         let cf = (shape.files as f64 - 1.0) / 2.0;
         let cr = (shape.ranks as f64 - 1.0) / 2.0;
-        let center_distance: Vec<i32> = (0..n)
-            .map(|sq| {
-                let (f, r) = shape.coords(sq);
-                let d = (f as f64 - cf).abs().max((r as f64 - cr).abs());
-                d.floor() as i32
-            })
-            .collect();
+        let center_distance = SqMap::from_fn(n, |sq| {
+            let (f, r) = shape.coords(sq);
+            let d = (f as f64 - cf).abs().max((r as f64 - cr).abs());
+            d.floor() as i32
+        });
         let max_center_distance = center_distance.iter().copied().max().unwrap_or(1).max(1);
 
         // Pawn geometry.
-        let mut passed_mask = [vec![B::ZERO; n], vec![B::ZERO; n]];
-        let mut front = [vec![B::ZERO; n], vec![B::ZERO; n]];
-        let mut advance = [vec![0; n], vec![0; n]];
-        let mut to_promotion = [vec![0; n], vec![0; n]];
+        let mut passed_mask = [SqMap::new(), SqMap::new()];
+        let mut front = [SqMap::new(), SqMap::new()];
+        let mut advance = [SqMap::new(), SqMap::new()];
+        let mut to_promotion = [SqMap::new(), SqMap::new()];
         let start_rank = |c: usize| -> i32 {
             let init = v.moves[c][PAWN].initial_squares;
             if init.any() {
@@ -217,10 +214,9 @@ impl<B: Bitboard> EvalTables<B> {
 
         // King zone: the King's square and neighbours, and the squares two
         // ranks ahead.
-        let mut king_zone = [vec![B::ZERO; n], vec![B::ZERO; n]];
-        for c in [WHITE, BLACK] {
+        let king_zone = [WHITE, BLACK].map(|c| {
             let dir: i32 = if c == WHITE { 1 } else { -1 };
-            for (sq, zone) in king_zone[c].iter_mut().enumerate() {
+            SqMap::from_fn(n, |sq| {
                 let mut z = B::bit(sq);
                 for dx in -1..=1 {
                     for dy in -1..=2 {
@@ -229,9 +225,9 @@ impl<B: Bitboard> EvalTables<B> {
                         }
                     }
                 }
-                *zone = z;
-            }
-        }
+                z
+            })
+        });
 
         let mut light = B::ZERO;
         for sq in 0..n {
@@ -242,7 +238,7 @@ impl<B: Bitboard> EvalTables<B> {
         }
 
         // Piece-square terms.
-        let mut pst = vec![[0i32; 2]; 2 * MAX_TYPES * n];
+        let mut pst = vec![SqMap::<[i32; 2]>::new(); 2 * MAX_TYPES];
         let files = shape.files as i32;
         for c in [WHITE, BLACK] {
             for t in 0..nt {
@@ -253,7 +249,7 @@ impl<B: Bitboard> EvalTables<B> {
                 let mean = mobs.iter().sum::<i32>() as f64 / n as f64;
                 for sq in 0..n {
                     let cd = center_distance[sq];
-                    let e = &mut pst[(c * MAX_TYPES + t) * n + sq];
+                    let e = &mut pst[c * MAX_TYPES + t][sq];
                     match role {
                         Role::Piece => {
                             let dm = mobs[sq] as f64 - mean;
@@ -300,7 +296,6 @@ impl<B: Bitboard> EvalTables<B> {
         EvalTables {
             best_promotion_value,
             see_order,
-            n,
             value,
             phase,
             max_phase,
@@ -325,6 +320,6 @@ impl<B: Bitboard> EvalTables<B> {
 
     #[inline(always)]
     pub fn pst(&self, c: usize, t: usize, sq: Sq) -> [i32; 2] {
-        self.pst[(c * MAX_TYPES + t) * self.n + sq]
+        self.pst[c * MAX_TYPES + t][sq]
     }
 }

@@ -49,14 +49,15 @@ fn parse_placement(
                 while j < chars.len() && chars[j].is_ascii_digit() {
                     j += 1;
                 }
-                let n: usize = chars[start..j]
-                    .iter()
-                    .collect::<String>()
-                    .parse()
-                    .map_err(|_| format!("rank {rank_name}: bad empty-square count"))?;
-                if n == 0 {
-                    return Err(format!("rank {rank_name}: empty-square count 0"));
-                }
+                let digits: String = chars[start..j].iter().collect();
+                let n: usize = match digits.parse() {
+                    Ok(n) if n >= 1 && n <= shape.files && !digits.starts_with('0') => n,
+                    _ => {
+                        return Err(format!(
+                            "rank {rank_name}: bad empty-square count '{digits}'"
+                        ));
+                    }
+                };
                 file += n;
                 if file > shape.files {
                     break;
@@ -211,16 +212,18 @@ impl<B: Bitboard> Position<B> {
         }
         pos.halfmove = match fields.get(4) {
             Some(s) => s
-                .parse()
-                .map_err(|_| format!("halfmove clock '{s}' is not a number"))?,
+                .parse::<u32>()
+                .ok()
+                .filter(|&n| n <= 100_000)
+                .ok_or_else(|| format!("halfmove clock '{s}' is not a number from 0 to 100000"))?,
             None => 0,
         };
         pos.fullmove = match fields.get(5) {
             Some(s) => s
                 .parse::<u32>()
                 .ok()
-                .filter(|&n| n >= 1)
-                .ok_or_else(|| format!("move number '{s}' is not a number >= 1"))?,
+                .filter(|&n| (1..=1_000_000).contains(&n))
+                .ok_or_else(|| format!("move number '{s}' is not a number from 1 to 1000000"))?,
             None => 1,
         };
         pos.hash = pos.compute_hash();
@@ -260,6 +263,7 @@ impl<B: Bitboard> Position<B> {
             return Err(bad());
         }
         let mut skipped = B::ZERO;
+        let origin;
         if squares.len() == 1 {
             // Walk back from the nearest square to the pawn's start square.
             let mut s = nearest;
@@ -272,10 +276,11 @@ impl<B: Bitboard> Position<B> {
                     return Err(bad());
                 };
                 if start[prev] == Some((mover, PAWN)) {
+                    origin = prev;
                     break;
                 }
                 s = prev;
-                if skipped.count() > 8 {
+                if skipped.count() as usize > v.shape.ranks {
                     return Err(bad());
                 }
             }
@@ -286,6 +291,19 @@ impl<B: Bitboard> Position<B> {
                 }
                 skipped |= B::bit(s);
             }
+            let farthest = *squares
+                .iter()
+                .min_by_key(|&&s| v.shape.rank(s) as i32 * fwd)
+                .expect("at least one square");
+            origin = v.shape.offset(farthest, 0, -fwd).ok_or_else(bad)?;
+            if skipped != v.lines.between(origin, victim) {
+                return Err(bad());
+            }
+        }
+        // The pawn must have been able to make that move from its origin.
+        let (reach, _, _) = v.targets(mover, PAWN, origin, B::ZERO);
+        if !v.moves[mover][PAWN].initial_squares.has(origin) || !reach.has(victim) {
+            return Err(bad());
         }
         Ok((skipped, victim))
     }
@@ -344,7 +362,17 @@ impl<B: Bitboard> Position<B> {
         let ep = if self.ep.is_empty() {
             "-".to_string()
         } else {
-            self.ep
+            // Every skipped square from the capturable one farthest from the
+            // pawn up to the pawn: one square is then the square directly
+            // behind the pawn, as Sjaak II and XBoard write it.
+            let victim = self.ep_victim_square();
+            let far = if self.side == BLACK {
+                self.ep.lsb()
+            } else {
+                self.ep.msb()
+            };
+            let squares = self.ep | B::bit(far) | v.lines.between(far, victim);
+            squares
                 .iter()
                 .map(|s| shape.name(s))
                 .collect::<Vec<_>>()

@@ -244,7 +244,7 @@ impl<B: Bitboard> Position<B> {
         self.history.push(self.hash);
         self.hash ^= self.ep_hash(self.ep);
         self.ep = B::ZERO;
-        self.halfmove += 1;
+        self.halfmove = self.halfmove.saturating_add(1);
         match m.kind() {
             MoveKind::Castle => {
                 let c = &self.v.castles[m.extra()];
@@ -300,7 +300,7 @@ impl<B: Bitboard> Position<B> {
             self.hash ^= self.v.castling_key(self.castling);
         }
         if us == BLACK {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         self.side = them;
         self.hash ^= self.v.zobrist.side;
@@ -380,7 +380,7 @@ impl<B: Bitboard> Position<B> {
         self.checkers = B::ZERO;
         self.hash ^= self.ep_hash(self.ep) ^ self.v.zobrist.side;
         self.ep = B::ZERO;
-        self.halfmove += 1;
+        self.halfmove = self.halfmove.saturating_add(1);
         self.side ^= 1;
     }
 

@@ -60,10 +60,75 @@ impl<B: Bitboard> Position<B> {
         att
     }
 
-    /// Whether `sq` is attacked by colour `by`.
+    /// Pieces of both colours that attack `sq` on the occupancy `occ`.
+    #[inline]
+    pub fn attackers_both(&self, sq: Sq, occ: B) -> B {
+        let v = &*self.v;
+        let dirs = v.rev_line_dirs[0] | v.rev_line_dirs[1];
+        let lines = if dirs != 0 {
+            v.lines.line_attacks(dirs, sq, occ)
+        } else {
+            B::ZERO
+        };
+        let mut att = B::ZERO;
+        for by in 0..2 {
+            let own = self.color_bb(by) & occ;
+            for t in 0..v.num_types() {
+                let pcs = self.type_bb(t) & own;
+                if pcs.is_empty() {
+                    continue;
+                }
+                let r = &v.rev[by][t];
+                let mut a = r.leap[sq];
+                if r.line_dirs != 0 {
+                    a |= lines & r.ride[sq];
+                }
+                for (ray, limit) in &r.other {
+                    a |= v.vector_ride(*ray, sq, occ) & limit[sq];
+                }
+                att |= a & pcs;
+            }
+        }
+        att
+    }
+
+    /// Whether `sq` is attacked by colour `by` (leapers first, then riders;
+    /// stops at the first attacker found).
     #[inline]
     pub fn is_attacked(&self, sq: Sq, occ: B, by: usize) -> bool {
-        self.attackers(sq, occ, by).any()
+        let v = &*self.v;
+        let own = self.color_bb(by) & occ;
+        let nt = v.num_types();
+        let mut rider_dirs = 0u8;
+        for t in 0..nt {
+            let pcs = self.type_bb(t) & own;
+            if pcs.is_empty() {
+                continue;
+            }
+            let r = &v.rev[by][t];
+            if (r.leap[sq] & pcs).any() {
+                return true;
+            }
+            if (r.ride_empty[sq] & pcs).any() {
+                rider_dirs |= r.line_dirs;
+            }
+            for (ray, limit) in &r.other {
+                if (v.vector_ride(*ray, sq, occ) & limit[sq] & pcs).any() {
+                    return true;
+                }
+            }
+        }
+        if rider_dirs == 0 {
+            return false;
+        }
+        let lines = v.lines.line_attacks(rider_dirs, sq, occ);
+        for t in 0..nt {
+            let r = &v.rev[by][t];
+            if r.line_dirs & rider_dirs != 0 && (lines & r.ride[sq] & self.type_bb(t) & own).any() {
+                return true;
+            }
+        }
+        false
     }
 
     /// Our pieces pinned to our King, with the squares each may move to.

@@ -125,6 +125,39 @@ pub struct Engine {
     /// milliseconds kept in reserve per move for communication delays
     pub move_overhead: u64,
     handle: Option<JoinHandle<Option<SearchResult>>>,
+    tables: TablesCache,
+}
+
+/// The evaluation tables of the last variant searched (built once per
+/// variant and weights, not per move).
+type TablesCache = Arc<std::sync::Mutex<Option<Arc<dyn std::any::Any + Send + Sync>>>>;
+
+struct CachedTables<B: Bitboard> {
+    variant: Arc<crate::variant::Variant<B>>,
+    params: Params,
+    tables: Arc<EvalTables<B>>,
+}
+
+fn cached_tables<B: Bitboard>(
+    cache: &TablesCache,
+    pos: &Position<B>,
+    params: &Params,
+) -> Arc<EvalTables<B>> {
+    let mut slot = cache.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(any) = slot.as_ref()
+        && let Some(c) = any.downcast_ref::<CachedTables<B>>()
+        && Arc::ptr_eq(&c.variant, &pos.v)
+        && c.params == *params
+    {
+        return c.tables.clone();
+    }
+    let tables = Arc::new(EvalTables::new(&pos.v, params));
+    *slot = Some(Arc::new(CachedTables {
+        variant: pos.v.clone(),
+        params: params.clone(),
+        tables: tables.clone(),
+    }));
+    tables
 }
 
 impl Default for Engine {
@@ -149,6 +182,7 @@ impl Engine {
             params: Params::default(),
             move_overhead: 30,
             handle: None,
+            tables: Arc::new(std::sync::Mutex::new(None)),
         }
     }
 
@@ -217,11 +251,15 @@ impl Engine {
         let params = self.params.clone();
         let threads = self.threads;
         let overhead = self.move_overhead;
+        let cache = self.tables.clone();
         let handle = std::thread::Builder::new()
             .name("search".into())
             .stack_size(THREAD_STACK)
             .spawn(move || {
-                crate::with_position!(pos, p => run_search(p, limits, params, shared, threads, overhead, report))
+                crate::with_position!(pos, p => {
+                    let tables = cached_tables(&cache, &p, &params);
+                    run_search(p, tables, limits, params, shared, threads, overhead, report)
+                })
             })
             .expect("spawn the search thread");
         self.handle = Some(handle);
@@ -253,8 +291,10 @@ fn pv_strings<B: Bitboard>(root: &Position<B>, pv: &[crate::position::Move]) -> 
     out
 }
 
+#[allow(clippy::too_many_arguments)]
 fn run_search<B: Bitboard>(
     pos: Position<B>,
+    tables: Arc<EvalTables<B>>,
     limits: Limits,
     params: Params,
     shared: Arc<Shared>,
@@ -262,7 +302,6 @@ fn run_search<B: Bitboard>(
     overhead: u64,
     report: Reporter,
 ) -> Option<SearchResult> {
-    let tables = Arc::new(EvalTables::new(&pos.v, &params));
     let tc = TimeControl::new(&limits, pos.side(), overhead);
     let legal = pos.legal_moves();
     let mut root_moves: Vec<RootMove> = legal

@@ -158,7 +158,7 @@ impl MoveBuf {
                     } else {
                         SCORE_BAD_CAPTURE + mvv
                     }
-                } else if see_ge(pos, t, m, 0) {
+                } else if victim >= attacker || see_ge(pos, t, m, 0) {
                     SCORE_GOOD_CAPTURE + mvv
                 } else {
                     SCORE_BAD_CAPTURE + mvv
@@ -178,15 +178,20 @@ impl MoveBuf {
 
     /// The next move with its score, best first.
     pub fn pick(&mut self) -> Option<(Move, i32)> {
-        if self.next >= self.moves.len() {
+        let n = self.moves.len();
+        if self.next >= n {
             return None;
         }
-        let mut best = self.next;
-        for i in self.next + 1..self.moves.len() {
-            if self.scores[i] > self.scores[best] {
+        let scores = &self.scores[self.next..n];
+        let mut best = 0;
+        let mut best_score = scores[0];
+        for (i, &s) in scores.iter().enumerate().skip(1) {
+            if s > best_score {
+                best_score = s;
                 best = i;
             }
         }
+        let best = self.next + best;
         self.moves.swap(self.next, best);
         self.scores.swap(self.next, best);
         let r = (self.moves[self.next], self.scores[self.next]);

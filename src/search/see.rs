@@ -71,7 +71,7 @@ pub fn see_ge<B: Bitboard>(pos: &Position<B>, t: &EvalTables<B>, m: Move, thresh
             break;
         }
         occ ^= B::bit(sq);
-        attackers = (pos.attackers(to, occ, 0) | pos.attackers(to, occ, 1)) & occ;
+        attackers = pos.attackers_both(to, occ);
     }
     res
 }

@@ -32,6 +32,8 @@ pub struct TimeControl {
     pub soft: Option<Duration>,
     /// abort the search after this
     pub hard: Option<Duration>,
+    /// a fixed time per move: use all of it
+    pub fixed: bool,
 }
 
 impl TimeControl {
@@ -44,6 +46,7 @@ impl TimeControl {
                 start,
                 soft: None,
                 hard: None,
+                fixed: false,
             };
         }
         if let Some(mt) = limits.movetime {
@@ -52,6 +55,7 @@ impl TimeControl {
                 start,
                 soft: Some(ms(t)),
                 hard: Some(ms(t)),
+                fixed: true,
             };
         }
         if let Some(t) = limits.time[side] {
@@ -74,12 +78,14 @@ impl TimeControl {
                 start,
                 soft: Some(ms(soft)),
                 hard: Some(ms(hard)),
+                fixed: false,
             };
         }
         TimeControl {
             start,
             soft: None,
             hard: None,
+            fixed: false,
         }
     }
 
@@ -95,8 +101,10 @@ impl TimeControl {
     /// Whether a new iteration should not start: `scale` (per 100) of the
     /// soft limit has passed.
     pub fn stop_iterating(&self, scale: u64) -> bool {
-        self.soft
-            .is_some_and(|s| self.start.elapsed() >= s * scale as u32 / 100)
+        !self.fixed
+            && self
+                .soft
+                .is_some_and(|s| self.start.elapsed() >= s * scale as u32 / 100)
     }
 }
 

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
 use crate::bitboard::Bitboard;
-use crate::eval::{EvalTables, evaluate};
+use crate::eval::{EvalTables, evaluate, evaluate_bounded};
 use crate::params::Params;
 use crate::position::movegen::GenType;
 use crate::position::{Move, Position};
@@ -683,13 +683,23 @@ impl<B: Bitboard> Worker<B> {
         let in_check = self.pos.in_check();
         let mut best;
         let eval;
+        let mut stored_eval = NO_EVAL;
         if in_check {
             best = -INF;
             eval = NO_EVAL;
         } else {
             eval = match tte.filter(|e| e.eval != NO_EVAL) {
-                Some(e) => e.eval,
-                None => self.evaluate(),
+                Some(e) => {
+                    stored_eval = e.eval;
+                    e.eval
+                }
+                None => {
+                    let (e, complete) = evaluate_bounded(&self.pos, &self.t, &self.p, alpha, beta);
+                    if complete {
+                        stored_eval = e;
+                    }
+                    e
+                }
             };
             if eval >= beta {
                 return eval;
@@ -762,9 +772,14 @@ impl<B: Bitboard> Worker<B> {
         } else {
             BOUND_UPPER
         };
-        self.shared
-            .tt
-            .store(key, best_move, score_to_tt(best, ply), eval, 0, bound);
+        self.shared.tt.store(
+            key,
+            best_move,
+            score_to_tt(best, ply),
+            stored_eval,
+            0,
+            bound,
+        );
         best
     }
 }

@@ -285,9 +285,15 @@ pub fn parse(betza: &str) -> Result<Vec<MoveRule>, String> {
             }
             range = n;
         }
-        if modes.ep && !modes.capture && !modes.quiet && range != 1 {
+        if modes.ep && range != 1 {
             return Err(format!(
                 "en-passant capture 'e' needs a leap at position {}",
+                start + 1
+            ));
+        }
+        if modes.initial && modes.capture {
+            return Err(format!(
+                "initial-only captures ('i' without 'm') at position {} are not supported",
                 start + 1
             ));
         }
@@ -409,6 +415,9 @@ mod tests {
         assert!(parse("pR").unwrap_err().contains("not supported"));
         assert!(parse("").is_err());
         assert!(parse("KO2").unwrap_err().contains("castling"));
+        assert!(parse("icN").unwrap_err().contains("initial-only"));
+        assert!(parse("iN").unwrap_err().contains("initial-only"));
+        assert!(parse("ceR").unwrap_err().contains("en-passant"));
     }
 
     #[test]

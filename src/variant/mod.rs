@@ -8,7 +8,7 @@ pub mod betza;
 pub mod spec;
 
 use crate::bitboard::Bitboard;
-use crate::geometry::{DIRS, LineTables, Shape, Sq, dir_index};
+use crate::geometry::{DIRS, LineTables, Shape, Sq, SqMap, dir_index};
 pub use spec::{CastleSpec, PieceSpec, Role, VariantSpec};
 
 pub const WHITE: usize = 0;
@@ -30,7 +30,7 @@ pub struct OtherRide<B> {
     /// index into `Variant::vector_rays`
     pub ray: usize,
     /// per square: the ray limited to the rider's range
-    pub limit: Vec<B>,
+    pub limit: SqMap<B>,
     /// 0 = move or capture, 1 = move only, 2 = capture only
     pub mode: usize,
 }
@@ -39,14 +39,39 @@ pub struct OtherRide<B> {
 /// `i` rules do or do not apply).
 #[derive(Clone, Debug)]
 pub struct MoveTable<B> {
-    pub leap: Vec<Modal<B>>,
+    pub leap: SqMap<Modal<B>>,
     /// directions (bits of `DIRS`) in which the piece rides
     pub line_dirs: u8,
     /// per square: the union of the piece's line rays, limited by range
-    pub ride: Vec<Modal<B>>,
+    pub ride: SqMap<Modal<B>>,
     /// per square: squares onto which the piece may capture en passant
-    pub ep: Vec<B>,
+    pub ep: SqMap<B>,
     pub other: Vec<OtherRide<B>>,
+    /// per square: every leap target, whatever its mode
+    pub leap_any: SqMap<B>,
+    /// per square: every ride square, whatever its mode
+    pub ride_any: SqMap<B>,
+    /// per square: the capture squares on an empty board
+    pub capture_empty: SqMap<B>,
+}
+
+impl<B: Bitboard> MoveTable<B> {
+    /// Fills the derived per-square unions once the rules are added.
+    fn finish(&mut self) {
+        for sq in 0..128 {
+            let l = self.leap[sq];
+            let r = self.ride[sq];
+            self.leap_any[sq] = l[0] | l[1] | l[2];
+            self.ride_any[sq] = r[0] | r[1] | r[2];
+            let mut c = l[0] | l[2] | r[0] | r[2];
+            for o in &self.other {
+                if o.mode != 1 {
+                    c |= o.limit[sq];
+                }
+            }
+            self.capture_empty[sq] = c;
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -62,13 +87,13 @@ pub struct PieceMoves<B> {
 /// piece type).
 #[derive(Clone, Debug)]
 pub struct AttackRev<B> {
-    pub leap: Vec<B>,
+    pub leap: SqMap<B>,
     pub line_dirs: u8,
-    pub ride: Vec<B>,
+    pub ride: SqMap<B>,
     /// (index into vector_rays of the reversed vector, per-square limit)
-    pub other: Vec<(usize, Vec<B>)>,
+    pub other: Vec<(usize, SqMap<B>)>,
     /// per square: the union of ride squares on an empty board (snipers)
-    pub ride_empty: Vec<B>,
+    pub ride_empty: SqMap<B>,
 }
 
 #[derive(Clone, Debug)]
@@ -76,7 +101,7 @@ pub struct VectorRays<B> {
     pub vector: (i32, i32),
     pub positive: bool,
     /// per square: the ray on an empty board
-    pub rays: Vec<B>,
+    pub rays: SqMap<B>,
 }
 
 #[derive(Clone, Debug)]
@@ -155,7 +180,7 @@ pub struct Variant<B> {
     pub rev_line_dirs: [u8; 2],
     /// rev_ep[color][sq]: squares from which a piece of `color` could
     /// capture en passant onto sq, by piece type bit
-    pub rev_ep: [Vec<B>; 2],
+    pub rev_ep: [SqMap<B>; 2],
     pub vector_rays: Vec<VectorRays<B>>,
     /// Riders on vectors that are not unit lines: legality is then checked
     /// by making each move.
@@ -232,7 +257,7 @@ impl<B: Bitboard> Variant<B> {
             moves: [Vec::new(), Vec::new()],
             rev: [Vec::new(), Vec::new()],
             rev_line_dirs: [0; 2],
-            rev_ep: [vec![B::ZERO; n], vec![B::ZERO; n]],
+            rev_ep: [SqMap::new(), SqMap::new()],
             vector_rays: Vec::new(),
             exotic_riders: false,
             castles: Vec::new(),
@@ -284,11 +309,11 @@ impl<B: Bitboard> Variant<B> {
         if let Some(i) = self.vector_rays.iter().position(|r| r.vector == vec) {
             return i;
         }
-        let mut rays = vec![B::ZERO; self.n];
-        for (sq, ray) in rays.iter_mut().enumerate() {
+        let mut rays = SqMap::new();
+        for sq in 0..self.n {
             let mut cur = sq;
             while let Some(next) = self.shape.offset(cur, vec.0, vec.1) {
-                *ray |= B::bit(next);
+                rays[sq] |= B::bit(next);
                 cur = next;
             }
         }
@@ -322,11 +347,14 @@ impl<B: Bitboard> Variant<B> {
 
     fn empty_table(&self) -> MoveTable<B> {
         MoveTable {
-            leap: vec![[B::ZERO; 3]; self.n],
+            leap: SqMap::new(),
             line_dirs: 0,
-            ride: vec![[B::ZERO; 3]; self.n],
-            ep: vec![B::ZERO; self.n],
+            ride: SqMap::new(),
+            ep: SqMap::new(),
             other: Vec::new(),
+            leap_any: SqMap::new(),
+            ride_any: SqMap::new(),
+            capture_empty: SqMap::new(),
         }
     }
 
@@ -357,9 +385,7 @@ impl<B: Bitboard> Variant<B> {
             } else {
                 self.exotic_riders = true;
                 let ray = self.vector_ray_index(vec);
-                let limit = (0..self.n)
-                    .map(|sq| self.limited_ray(sq, vec, rule.range))
-                    .collect();
+                let limit = SqMap::from_fn(self.n, |sq| self.limited_ray(sq, vec, rule.range));
                 table.other.push(OtherRide {
                     ray,
                     limit,
@@ -386,6 +412,8 @@ impl<B: Bitboard> Variant<B> {
                     }
                     self.add_rule(&mut initial, color, r);
                 }
+                normal.finish();
+                initial.finish();
                 let mut initial_squares = B::ZERO;
                 for (sq, cell) in start.iter().enumerate() {
                     if *cell == Some((color, t)) {
@@ -420,11 +448,11 @@ impl<B: Bitboard> Variant<B> {
     /// The reverse capture table of a piece type for `color`.
     fn reverse(&mut self, color: usize, rules: &[betza::MoveRule]) -> AttackRev<B> {
         let mut rev = AttackRev {
-            leap: vec![B::ZERO; self.n],
+            leap: SqMap::new(),
             line_dirs: 0,
-            ride: vec![B::ZERO; self.n],
+            ride: SqMap::new(),
             other: Vec::new(),
-            ride_empty: vec![B::ZERO; self.n],
+            ride_empty: SqMap::new(),
         };
         for r in rules {
             // Initial-only rules are never captures here (pawn pushes); a
@@ -451,9 +479,7 @@ impl<B: Bitboard> Variant<B> {
                     }
                 } else {
                     let ray = self.vector_ray_index(back);
-                    let limit = (0..self.n)
-                        .map(|sq| self.limited_ray(sq, back, r.range))
-                        .collect();
+                    let limit = SqMap::from_fn(self.n, |sq| self.limited_ray(sq, back, r.range));
                     rev.other.push((ray, limit));
                 }
             }
@@ -606,21 +632,24 @@ impl<B: Bitboard> Variant<B> {
 
     /// The squares the piece captures on from `sq` on an empty board
     /// (for evaluation, value estimates and tests).
+    #[inline(always)]
     pub fn empty_board_captures(&self, color: usize, t: usize, sq: Sq) -> B {
-        self.capture_set_empty(color, t, sq)
+        self.moves[color][t].normal.capture_empty[sq]
     }
 
-    fn capture_set_empty(&self, color: usize, t: usize, sq: Sq) -> B {
-        let pm = &self.moves[color][t];
-        let table = &pm.normal;
-        let mut b = table.leap[sq][0] | table.leap[sq][2];
-        b |= table.ride[sq][0] | table.ride[sq][2];
-        for o in &table.other {
-            if o.mode != 1 {
-                b |= o.limit[sq];
-            }
+    /// Every square the piece reaches (moving or capturing) from `sq` on
+    /// the occupancy, blockers included (for mobility and attack maps).
+    #[inline(always)]
+    pub fn reach(&self, color: usize, t: usize, sq: Sq, occ: B) -> B {
+        let table = &self.moves[color][t].normal;
+        let mut a = table.leap_any[sq];
+        if table.line_dirs != 0 {
+            a |= self.lines.line_attacks(table.line_dirs, sq, occ) & table.ride_any[sq];
         }
-        b
+        for o in &table.other {
+            a |= self.vector_ride(o.ray, sq, occ) & o.limit[sq];
+        }
+        a
     }
 
     pub fn dir_vector(d: usize) -> (i32, i32) {

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""SPSA tuning of Chimera's weights by self-play.
+
+Each iteration perturbs every chosen weight by +-c_k at random, plays a few
+game pairs between the two perturbed settings (`chimera selfplay`, in one
+process, colours swapped per pair), and moves the weights along the
+estimated gradient. The weights and their ranges come from `chimera params`
+(src/params.rs), the one place where they are declared.
+
+usage: scripts/tune.py [--variant omega] [--params rfp_margin,fp_base,...]
+                       [--iterations 200] [--pairs 4] [--nodes 6000 | --tc 2+0.05]
+                       [--out tune-result.txt] [--binary target/release/chimera]
+
+Prints the running values; at the end writes `name=value` lines that
+`chimera selfplay --a` (comma-joined) or the engine's options accept.
+"""
+import argparse
+import os
+import random
+import re
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def read_params(binary):
+    out = subprocess.run([binary, 'params'], capture_output=True, text=True, check=True).stdout
+    params = {}
+    for line in out.splitlines():
+        name, default, lo, hi = line.split()
+        params[name] = (int(default), int(lo), int(hi))
+    return params
+
+
+def play(binary, variant, a, b, pairs, nodes, tc, seed):
+    fmt = lambda d: ','.join('%s=%d' % kv for kv in sorted(d.items()))
+    cmd = [binary, 'selfplay', '--variant', variant, '--games', str(2 * pairs),
+           '--a', fmt(a), '--b', fmt(b), '--seed', str(seed), '--quiet']
+    cmd += ['--nodes', str(nodes)] if nodes else ['--tc', tc]
+    out = subprocess.run(cmd, capture_output=True, text=True)
+    if out.returncode != 0:
+        sys.exit('selfplay failed: ' + out.stderr.strip())
+    m = re.search(r'games (\d+) \+(\d+) -(\d+) =(\d+)', out.stdout)
+    games, w, l, d = map(int, m.groups())
+    return w, l, d
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('--variant', default='chess')
+    ap.add_argument('--params', default='', help='comma-separated names (default: all)')
+    ap.add_argument('--iterations', type=int, default=200)
+    ap.add_argument('--pairs', type=int, default=4, help='game pairs per iteration')
+    ap.add_argument('--nodes', type=int, default=6000, help='nodes per move (0: use --tc)')
+    ap.add_argument('--tc', default='2+0.05')
+    ap.add_argument('--out', default='tune-result.txt')
+    ap.add_argument('--binary', default=os.path.join(ROOT, 'target', 'release', 'chimera'))
+    ap.add_argument('--seed', type=int, default=1)
+    args = ap.parse_args()
+
+    params = read_params(args.binary)
+    names = [n for n in args.params.split(',') if n] or list(params)
+    for n in names:
+        if n not in params:
+            sys.exit('unknown parameter %s (see `chimera params`)' % n)
+    theta = {n: float(params[n][0]) for n in names}
+    rng = random.Random(args.seed)
+    # SPSA gains (Spall's recommended exponents)
+    big_a = args.iterations / 10
+    alpha, gamma = 0.602, 0.101
+    for k in range(1, args.iterations + 1):
+        ck = {n: max(1.0, (params[n][2] - params[n][1]) / 20.0) / k ** gamma for n in names}
+        ak = 1.0 / (big_a + k) ** alpha
+        delta = {n: rng.choice((-1, 1)) for n in names}
+
+        def clamp(n, v):
+            return int(round(min(params[n][2], max(params[n][1], v))))
+        plus = {n: clamp(n, theta[n] + ck[n] * delta[n]) for n in names}
+        minus = {n: clamp(n, theta[n] - ck[n] * delta[n]) for n in names}
+        w, l, d = play(args.binary, args.variant, plus, minus, args.pairs, args.nodes, args.tc, rng.randrange(1 << 30))
+        result = (w - l) / max(1, w + l + d)
+        for n in names:
+            # step scaled to the parameter's range
+            span = (params[n][2] - params[n][1]) / 20.0
+            theta[n] += ak * span * 4 * result * delta[n]
+            theta[n] = min(params[n][2], max(params[n][1], theta[n]))
+        print('iter %d  +%d -%d =%d  %s' % (k, w, l, d,
+              ' '.join('%s=%.1f' % (n, theta[n]) for n in names)), flush=True)
+    with open(args.out, 'w') as f:
+        for n in names:
+            f.write('%s=%d\n' % (n, round(theta[n])))
+    print('wrote', args.out)
+
+
+if __name__ == '__main__':
+    main()

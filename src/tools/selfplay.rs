@@ -1,0 +1,311 @@
+//! Self-play inside one process: two configurations of Chimera's own engine
+//! (different weights of `Params`) play paired games from random openings,
+//! with the variant's rules adjudicating. Used for A/B tests of weights and
+//! by the tuning script (SPSA). Results: W-L-D, Elo with a 95% error bar,
+//! and the SPRT log-likelihood ratio.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+use crate::bitboard::Bitboard;
+use crate::params::Params;
+use crate::position::Position;
+use crate::search::{Engine, Limits, ScoreKind};
+use crate::setup::{AnyPosition, Width, setup};
+use crate::variant::WHITE;
+use crate::with_position;
+
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub variant: String,
+    pub games: usize,
+    pub concurrency: usize,
+    /// per-move node limit (deterministic) ...
+    pub nodes: Option<u64>,
+    /// ... or clock: base and increment in milliseconds
+    pub base_ms: u64,
+    pub inc_ms: u64,
+    pub a: Params,
+    pub b: Params,
+    /// random plies played before the engines take over
+    pub opening_plies: usize,
+    pub seed: u64,
+    pub hash_mb: usize,
+    pub max_plies: usize,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// from A's point of view
+    pub wins: usize,
+    pub losses: usize,
+    pub draws: usize,
+}
+
+impl Tally {
+    pub fn games(&self) -> usize {
+        self.wins + self.losses + self.draws
+    }
+
+    /// Score fraction of A.
+    pub fn score(&self) -> f64 {
+        let n = self.games().max(1) as f64;
+        (self.wins as f64 + 0.5 * self.draws as f64) / n
+    }
+
+    /// Elo difference and its 95% error bar (normal approximation).
+    pub fn elo(&self) -> (f64, f64) {
+        let n = self.games() as f64;
+        if n == 0.0 {
+            return (0.0, 0.0);
+        }
+        let s = self.score().clamp(1e-3, 1.0 - 1e-3);
+        let w = self.wins as f64 / n;
+        let d = self.draws as f64 / n;
+        let var = (w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + (1.0 - w - d) * s.powi(2)) / n;
+        let elo = |p: f64| -400.0 * (1.0 / p.clamp(1e-3, 1.0 - 1e-3) - 1.0).log10();
+        let sd = var.sqrt();
+        let e = elo(s);
+        (e, (elo(s + 1.96 * sd) - elo(s - 1.96 * sd)) / 2.0)
+    }
+
+    /// SPRT log-likelihood ratio for H1: elo1 against H0: elo0
+    /// (logistic Elo, trinomial model as in cutechess/fishtest's simple form).
+    pub fn llr(&self, elo0: f64, elo1: f64) -> f64 {
+        let n = self.games() as f64;
+        if self.wins == 0 || self.losses == 0 || n == 0.0 {
+            return 0.0;
+        }
+        let w = self.wins as f64 / n;
+        let l = self.losses as f64 / n;
+        let d = 1.0 - w - l;
+        let draw_elo = 200.0 * ((1.0 - l) / l * (1.0 - w) / w).log10();
+        let p = |elo: f64| {
+            let pw = 1.0 / (1.0 + 10f64.powf((-elo + draw_elo) / 400.0));
+            let pl = 1.0 / (1.0 + 10f64.powf((elo + draw_elo) / 400.0));
+            (pw, pl, 1.0 - pw - pl)
+        };
+        let (w0, l0, d0) = p(elo0);
+        let (w1, l1, d1) = p(elo1);
+        let _ = d;
+        let draws = if self.draws > 0 {
+            self.draws as f64 * (d1 / d0).ln()
+        } else {
+            0.0
+        };
+        self.wins as f64 * (w1 / w0).ln() + self.losses as f64 * (l1 / l0).ln() + draws
+    }
+}
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+/// A random opening: `plies` random legal moves (avoiding ones that end the
+/// game), as move strings.
+fn random_opening<B: Bitboard>(pos: &Position<B>, plies: usize, rng: &mut Rng) -> Vec<String> {
+    let mut p = pos.clone();
+    let mut out = Vec::new();
+    for _ in 0..plies {
+        let moves = p.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[(rng.next() % moves.len() as u64) as usize];
+        out.push(p.move_to_string(m));
+        p.make(m);
+        if p.outcome().is_some() {
+            out.pop();
+            p.unmake();
+            break;
+        }
+    }
+    out
+}
+
+/// Plays one game; returns the result from A's view: 1 win, 0 draw, -1 loss.
+fn play_game(cfg: &Config, opening: &[String], a_white: bool) -> Result<i32, String> {
+    let mut engines = [Engine::new(), Engine::new()];
+    for (i, e) in engines.iter_mut().enumerate() {
+        e.set_hash(cfg.hash_mb);
+        e.params = if i == 0 { cfg.a.clone() } else { cfg.b.clone() };
+        e.move_overhead = 5;
+    }
+    let refs: Vec<&str> = opening.iter().map(String::as_str).collect();
+    let mut pos = setup(&cfg.variant, None, &refs, &[], Width::Auto)?;
+    let mut plies = opening.len();
+    let mut clock = [cfg.base_ms as i64, cfg.base_ms as i64];
+    let mut quiet_draw = 0;
+    let mut lost_streak = [0, 0];
+    loop {
+        let (side, outcome) = with_position!(&pos, p => (p.side(), p.outcome()));
+        if let Some(o) = outcome {
+            let white_score = match o.result() {
+                "1-0" => 1,
+                "0-1" => -1,
+                _ => 0,
+            };
+            return Ok(if a_white { white_score } else { -white_score });
+        }
+        if plies >= cfg.max_plies {
+            return Ok(0);
+        }
+        // engine index: 0 = A
+        let mover = if (side == WHITE) == a_white { 0 } else { 1 };
+        let mut limits = Limits {
+            multipv: 1,
+            ..Default::default()
+        };
+        if let Some(n) = cfg.nodes {
+            limits.nodes = Some(n);
+        } else {
+            let t = clock[mover].max(1) as u64;
+            limits.time = [Some(t), Some(t)];
+            limits.inc = [cfg.inc_ms, cfg.inc_ms];
+        }
+        let start = std::time::Instant::now();
+        let r = engines[mover]
+            .search(clone_any(&pos), limits, None)
+            .ok_or("search failed")?;
+        if cfg.nodes.is_none() {
+            clock[mover] -= start.elapsed().as_millis() as i64;
+            if clock[mover] < 0 {
+                // loss on time
+                return Ok(if mover == 0 { -1 } else { 1 });
+            }
+            clock[mover] += cfg.inc_ms as i64;
+        }
+        let Some(best) = r.best else {
+            return Err("engine had no move in a position that is not over".into());
+        };
+        // adjudication: a clear loss for several moves, or a long dead draw
+        let cp = match r.score {
+            ScoreKind::Cp(c) => c,
+            ScoreKind::Mate(m) => {
+                if m > 0 {
+                    10000
+                } else {
+                    -10000
+                }
+            }
+        };
+        if cp < -1000 {
+            lost_streak[mover] += 1;
+        } else {
+            lost_streak[mover] = 0;
+        }
+        if lost_streak[mover] >= 4 {
+            return Ok(if mover == 0 { -1 } else { 1 });
+        }
+        if plies > 80 && cp.abs() <= 10 {
+            quiet_draw += 1;
+        } else {
+            quiet_draw = 0;
+        }
+        if quiet_draw >= 16 {
+            return Ok(0);
+        }
+        with_position!(&mut pos, p => {
+            let m = p.parse_move(&best).map_err(|e| format!("engine played {e}"))?;
+            p.make(m);
+        });
+        plies += 1;
+    }
+}
+
+fn clone_any(p: &AnyPosition) -> AnyPosition {
+    p.clone()
+}
+
+/// Runs the match; `progress` is called after each game with the tally.
+pub fn run(cfg: &Config, progress: &(dyn Fn(&Tally) + Sync)) -> Result<Tally, String> {
+    let start = setup(&cfg.variant, None, &[], &[], Width::Auto)?;
+    let mut rng = Rng(cfg.seed);
+    let pairs = cfg.games.div_ceil(2);
+    let openings: Vec<Vec<String>> = (0..pairs)
+        .map(|_| with_position!(&start, p => random_opening(p, cfg.opening_plies, &mut rng)))
+        .collect();
+    let next = AtomicUsize::new(0);
+    let tally = Mutex::new(Tally::default());
+    let error = Mutex::new(None::<String>);
+    let cfg = Arc::new(cfg.clone());
+    std::thread::scope(|s| {
+        for _ in 0..cfg.concurrency.max(1) {
+            s.spawn(|| {
+                loop {
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    if g >= cfg.games {
+                        break;
+                    }
+                    let opening = &openings[g / 2];
+                    match play_game(&cfg, opening, g.is_multiple_of(2)) {
+                        Ok(r) => {
+                            let mut t = tally.lock().expect("tally");
+                            match r {
+                                1 => t.wins += 1,
+                                -1 => t.losses += 1,
+                                _ => t.draws += 1,
+                            }
+                            progress(&t);
+                        }
+                        Err(e) => {
+                            *error.lock().expect("error") = Some(e);
+                            break;
+                        }
+                    }
+                }
+            });
+        }
+    });
+    if let Some(e) = error.into_inner().expect("error") {
+        return Err(e);
+    }
+    Ok(tally.into_inner().expect("tally"))
+}
+
+/// Parses `name=value,name=value` onto the default weights.
+pub fn parse_params(s: &str) -> Result<Params, String> {
+    let mut p = Params::default();
+    for kv in s.split(',').filter(|x| !x.trim().is_empty()) {
+        let (k, v) = kv
+            .split_once('=')
+            .ok_or_else(|| format!("expected name=value, got '{kv}'"))?;
+        let v: i32 = v
+            .trim()
+            .parse()
+            .map_err(|_| format!("value of '{k}' is not a number"))?;
+        p.set(k.trim(), v)?;
+    }
+    Ok(p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_of_even_score_is_zero() {
+        let t = Tally {
+            wins: 10,
+            losses: 10,
+            draws: 20,
+        };
+        let (e, err) = t.elo();
+        assert!(e.abs() < 1e-9);
+        assert!(err > 0.0);
+        let t = Tally {
+            wins: 30,
+            losses: 10,
+            draws: 20,
+        };
+        assert!(t.elo().0 > 50.0);
+        assert!(t.llr(0.0, 10.0) > 0.0);
+    }
+}
