@@ -99,6 +99,9 @@ pub struct MoveBuf {
     pub moves: MoveList,
     scores: ArrayVec<i32, MAX_MOVES>,
     next: usize,
+    /// the hash move stands first and is played before the rest is scored
+    tt_first: bool,
+    scored: bool,
 }
 
 impl Default for MoveBuf {
@@ -107,8 +110,20 @@ impl Default for MoveBuf {
             moves: MoveList::new(),
             scores: ArrayVec::new(),
             next: 0,
+            tt_first: false,
+            scored: false,
         }
     }
+}
+
+/// What move ordering needs to know about the node.
+pub struct OrderCtx<'a, B: Bitboard> {
+    pub pos: &'a Position<B>,
+    pub t: &'a EvalTables<B>,
+    pub history: &'a History,
+    pub tt_move: Move,
+    pub ply: usize,
+    pub prev: Move,
 }
 
 pub const SCORE_TT: i32 = 1 << 30;
@@ -118,22 +133,29 @@ const SCORE_COUNTER: i32 = (1 << 27) - 2;
 const SCORE_BAD_CAPTURE: i32 = -(1 << 28);
 
 impl MoveBuf {
-    /// Scores the moves in the buffer for ordering.
-    #[allow(clippy::too_many_arguments)]
-    pub fn score<B: Bitboard>(
-        &mut self,
-        pos: &Position<B>,
-        t: &EvalTables<B>,
-        tt_move: Move,
-        history: &History,
-        ply: usize,
-        prev: Move,
-    ) {
-        let side = pos.side();
-        let killers = history.killers[ply.min(MAX_PLY)];
-        let counter = history.countermove(prev);
-        self.scores.clear();
+    /// Prepares the generated moves for picking: the hash move (if among
+    /// them) comes first, and the others are scored only if it does not
+    /// cut the node off.
+    pub fn start(&mut self, tt_move: Move) {
         self.next = 0;
+        self.scored = false;
+        self.tt_first = false;
+        self.scores.clear();
+        if !tt_move.is_null()
+            && let Some(i) = self.moves.iter().position(|&m| m == tt_move)
+        {
+            self.moves.swap(0, i);
+            self.tt_first = true;
+        }
+    }
+
+    /// Scores the moves not yet played.
+    fn score<B: Bitboard>(&mut self, ctx: &OrderCtx<'_, B>) {
+        let (pos, t, history, tt_move) = (ctx.pos, ctx.t, ctx.history, ctx.tt_move);
+        let side = pos.side();
+        let killers = history.killers[ctx.ply.min(MAX_PLY)];
+        let counter = history.countermove(ctx.prev);
+        self.scores.clear();
         for &m in self.moves.iter() {
             let s = if m == tt_move {
                 SCORE_TT
@@ -177,10 +199,18 @@ impl MoveBuf {
     }
 
     /// The next move with its score, best first.
-    pub fn pick(&mut self) -> Option<(Move, i32)> {
+    pub fn pick<B: Bitboard>(&mut self, ctx: &OrderCtx<'_, B>) -> Option<(Move, i32)> {
         let n = self.moves.len();
         if self.next >= n {
             return None;
+        }
+        if !self.scored {
+            if self.tt_first && self.next == 0 {
+                self.next = 1;
+                return Some((self.moves[0], SCORE_TT));
+            }
+            self.score(ctx);
+            self.scored = true;
         }
         let scores = &self.scores[self.next..n];
         let mut best = 0;

@@ -11,7 +11,7 @@ use crate::position::movegen::GenType;
 use crate::position::{Move, Position};
 use crate::variant::PAWN;
 
-use super::ordering::{History, MAX_PLY, MoveBuf, SCORE_TT, is_bad_capture};
+use super::ordering::{History, MAX_PLY, MoveBuf, OrderCtx, SCORE_TT, is_bad_capture};
 use super::see::see_ge;
 use super::time::{Limits, TimeControl};
 use super::tt::{BOUND_EXACT, BOUND_LOWER, BOUND_UPPER};
@@ -486,7 +486,7 @@ impl<B: Bitboard> Worker<B> {
         } else {
             Move::NULL
         };
-        buf.score(&self.pos, &self.t, tt_move, &self.history, ply, prev);
+        buf.start(tt_move);
 
         // singular extension candidate
         let singular_candidate = depth >= self.p.se_depth
@@ -506,7 +506,14 @@ impl<B: Bitboard> Worker<B> {
         let mut quiet_count = 0i32;
         let side = self.pos.side();
         let lmp_limit = (self.p.lmp_base + depth * depth) / (2 - improving as i32);
-        while let Some((m, order)) = self.bufs[bi].pick() {
+        while let Some((m, order)) = self.bufs[bi].pick(&OrderCtx {
+            pos: &self.pos,
+            t: &self.t,
+            history: &self.history,
+            tt_move,
+            ply,
+            prev,
+        }) {
             if m == excluded {
                 continue;
             }
@@ -726,9 +733,16 @@ impl<B: Bitboard> Worker<B> {
             .map(|e| e.mv)
             .filter(|m| buf.moves.contains(m))
             .unwrap_or(Move::NULL);
-        buf.score(&self.pos, &self.t, tt_move, &self.history, ply, Move::NULL);
+        buf.start(tt_move);
         let mut best_move = Move::NULL;
-        while let Some((m, order)) = self.bufs[ply].pick() {
+        while let Some((m, order)) = self.bufs[ply].pick(&OrderCtx {
+            pos: &self.pos,
+            t: &self.t,
+            history: &self.history,
+            tt_move,
+            ply,
+            prev: Move::NULL,
+        }) {
             if !in_check {
                 if is_bad_capture(order) {
                     continue;
