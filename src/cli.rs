@@ -70,9 +70,14 @@ fn take_global(args: &[String]) -> Result<Args, ArgError> {
 /// Runs the command line; returns the process exit status.
 pub fn run(args: &[String]) -> i32 {
     let result = take_global(args).and_then(|a| match a.rest.first().map(String::as_str) {
-        None => Err(ArgError(
-            "the protocol loop is not built yet; see `chimera --help`".into(),
-        )),
+        None => {
+            let code = crate::protocol::run(a.armies.clone());
+            if code == 0 {
+                Ok(())
+            } else {
+                Err(ArgError("the protocol loop failed".into()))
+            }
+        }
         Some("--help") | Some("-h") | Some("help") => {
             print!("{USAGE}");
             Ok(())

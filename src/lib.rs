@@ -8,6 +8,7 @@ pub mod eval;
 pub mod geometry;
 pub mod params;
 pub mod position;
+pub mod protocol;
 pub mod search;
 pub mod setup;
 pub mod tools;

@@ -1,0 +1,414 @@
+//! UCI. The generic commands (`uci`, `isready`, `setoption`, `ucinewgame`,
+//! `stop`, `ponderhit`, `quit`, `debug`, `register`) go through
+//! `vampirc-uci`; `position` and `go` are read by our own code, since
+//! vampirc-uci knows only 8x8 squares and silently drops moves such as
+//! `j2j4` or `e9e10`.
+//!
+//! Errors are answered with `info string error: ...`; a bad `position`
+//! keeps the previous position.
+
+use std::sync::Arc;
+
+use vampirc_uci::UciMessage;
+
+use super::game::Game;
+use super::{Changed, Core, Event, Flow, Handler, Out, clip};
+use crate::position::notation::MoveError;
+use crate::search::{Info, Limits, Report, Reporter, ScoreKind};
+use crate::variant::armies::Army;
+use crate::variant::{BLACK, WHITE};
+
+pub struct Uci {
+    core: Core,
+    game: Game,
+    /// whether a `position` command has set the game since the last
+    /// variant change or `ucinewgame`
+    position_set: bool,
+    /// the variant last stated with `info string variant ...`
+    announced: Option<String>,
+}
+
+/// One `info` line of a search.
+pub fn info_line(i: &Info) -> String {
+    let score = match i.score {
+        ScoreKind::Cp(c) => format!("cp {c}"),
+        ScoreKind::Mate(m) => format!("mate {m}"),
+    };
+    let mut s = format!(
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {}",
+        i.depth, i.seldepth, i.multipv, score, i.nodes, i.nps, i.hashfull, i.time_ms
+    );
+    if !i.pv.is_empty() {
+        s.push_str(" pv ");
+        s.push_str(&i.pv.join(" "));
+    }
+    s
+}
+
+fn move_error(e: &MoveError, context: &str) -> String {
+    match e {
+        MoveError::Illegal(m) => format!("illegal move '{}' {context}", clip(m, 40)),
+        MoveError::Unparsable(m) => format!("unparsable move '{}' {context}", clip(m, 40)),
+    }
+}
+
+const GO_WORDS: &[&str] = &[
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "movetime",
+    "mate",
+    "infinite",
+    "ponder",
+    "searchmoves",
+];
+
+impl Uci {
+    pub fn new(out: Out, armies: Vec<Army>) -> Uci {
+        let core = Core::new(out, armies);
+        let game = Game::new("chess", &[]).expect("chess sets up");
+        Uci {
+            core,
+            game,
+            position_set: false,
+            announced: None,
+        }
+    }
+
+    fn out(&self, s: &str) {
+        self.core.out.line(s);
+    }
+
+    fn error(&self, msg: &str) {
+        self.out(&format!("info string error: {msg}"));
+    }
+
+    /// The current game (for tests).
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    fn cmd_uci(&self) {
+        self.out(&format!("id name Chimera {}", env!("CARGO_PKG_VERSION")));
+        self.out("id author the Chimera developers");
+        for o in self.core.options().iter().filter(|o| o.uci) {
+            self.out(&o.uci_line());
+        }
+        self.out("uciok");
+    }
+
+    /// States the board of a variant other than chess: after a variant is
+    /// chosen, after `ucinewgame`, and at a `position` if not yet stated.
+    fn announce(&mut self) {
+        let name = self.game.variant().to_string();
+        if name == "chess" || self.announced.as_deref() == Some(name.as_str()) {
+            return;
+        }
+        let (files, ranks) = self.game.files_ranks();
+        let fen = self.game.spec().start_fen.clone();
+        self.out(&format!(
+            "info string variant {name} files {files} ranks {ranks} startpos {fen}"
+        ));
+        self.announced = Some(name);
+    }
+
+    fn new_variant(&mut self) {
+        let name = self.core.variant_name();
+        match Game::new(&name, &self.core.set.user_armies) {
+            Ok(g) => {
+                self.game = g;
+                self.position_set = false;
+                self.announce();
+            }
+            Err(e) => self.error(&format!("variant '{name}': {e}")),
+        }
+    }
+
+    fn cmd_setoption(&mut self, name: &str, value: Option<&str>) {
+        let Some(value) = value else {
+            self.error(&format!(
+                "setoption: option '{}' needs a value",
+                clip(name, 40)
+            ));
+            return;
+        };
+        match self.core.set_option(name, value) {
+            Ok(Changed::Variant) => self.new_variant(),
+            Ok(Changed::Nothing) => {}
+            Err(e) => self.error(&e),
+        }
+    }
+
+    /// Own parse of `setoption name <name> value <value>`, for lines that
+    /// vampirc-uci does not read.
+    fn setoption_fallback(&mut self, line: &str) {
+        let rest = line
+            .trim_start()
+            .strip_prefix("setoption")
+            .unwrap_or("")
+            .trim();
+        let Some(rest) = rest.strip_prefix("name") else {
+            self.error("setoption: expected 'setoption name <name> value <value>'");
+            return;
+        };
+        let (name, value) = match rest.find(" value") {
+            Some(i) => (&rest[..i], Some(rest[i + 6..].trim())),
+            None => (rest, None),
+        };
+        let name = name.trim();
+        if name.is_empty() {
+            self.error("setoption: missing option name");
+            return;
+        }
+        self.cmd_setoption(name, value);
+    }
+
+    /// `position startpos|fen <FEN> [moves ...]` into a new game.
+    fn parse_position(&self, line: &str) -> Result<Game, String> {
+        let toks: Vec<&str> = line.split_whitespace().collect();
+        let i;
+        let mut game = match toks.get(1).copied() {
+            Some("startpos") => {
+                i = 2;
+                self.game.restart()
+            }
+            Some("fen") => {
+                let end = toks
+                    .iter()
+                    .position(|&t| t == "moves")
+                    .unwrap_or(toks.len());
+                let fen = toks[2..end].join(" ");
+                i = end;
+                if fen.is_empty() {
+                    return Err("position fen: missing FEN".into());
+                }
+                self.game.with_fen(&fen).map_err(|e| {
+                    format!(
+                        "bad FEN '{}' for {}: {e}",
+                        clip(&fen, 100),
+                        self.game.variant()
+                    )
+                })?
+            }
+            Some(t) => {
+                return Err(format!(
+                    "position: expected 'startpos' or 'fen', not '{}'",
+                    clip(t, 40)
+                ));
+            }
+            None => return Err("position: expected 'startpos' or 'fen'".into()),
+        };
+        match toks.get(i).copied() {
+            None => {}
+            Some("moves") => {
+                for (n, m) in toks[i + 1..].iter().enumerate() {
+                    game.play(m).map_err(|e| {
+                        move_error(&e, &format!("(move {} of the position command)", n + 1))
+                    })?;
+                }
+            }
+            Some(t) => {
+                return Err(format!("position: expected 'moves', not '{}'", clip(t, 40)));
+            }
+        }
+        Ok(game)
+    }
+
+    fn cmd_position(&mut self, line: &str) {
+        match self.parse_position(line) {
+            Ok(g) => {
+                self.game = g;
+                self.position_set = true;
+                self.announce();
+            }
+            Err(e) => self.error(&e),
+        }
+    }
+
+    /// Reads `go` parameters; problems are reported and the parameter is
+    /// left out, so a GUI still gets its `bestmove`.
+    fn parse_go(&self, toks: &[&str]) -> (Limits, Vec<String>) {
+        let mut l = Limits {
+            multipv: self.core.set.multipv,
+            ..Default::default()
+        };
+        let mut errors = Vec::new();
+        let mut i = 1;
+        while i < toks.len() {
+            let t = toks[i];
+            i += 1;
+            let mut num = |name: &str| -> Option<i64> {
+                let v = toks.get(i).copied();
+                match v.and_then(|v| v.parse::<i64>().ok()) {
+                    Some(n) => {
+                        i += 1;
+                        Some(n)
+                    }
+                    None => {
+                        errors.push(format!(
+                            "go: '{name}' needs a number, not '{}'",
+                            clip(v.unwrap_or(""), 40)
+                        ));
+                        if v.is_some_and(|v| !GO_WORDS.contains(&v)) {
+                            i += 1;
+                        }
+                        None
+                    }
+                }
+            };
+            let ms = |n: i64| n.max(0) as u64;
+            match t {
+                "wtime" => l.time[WHITE] = num(t).map(ms),
+                "btime" => l.time[BLACK] = num(t).map(ms),
+                "winc" => l.inc[WHITE] = num(t).map(ms).unwrap_or(0),
+                "binc" => l.inc[BLACK] = num(t).map(ms).unwrap_or(0),
+                "movestogo" => l.movestogo = num(t).map(|n| n.clamp(1, 10_000) as u32),
+                "depth" => l.depth = num(t).map(|n| n.clamp(1, 200) as i32),
+                "nodes" => l.nodes = num(t).map(|n| n.max(1) as u64),
+                "movetime" => l.movetime = num(t).map(|n| n.max(1) as u64),
+                "mate" => l.mate = num(t).map(|n| n.clamp(1, 500) as u32),
+                "infinite" => l.infinite = true,
+                "ponder" => l.ponder = true,
+                "searchmoves" => {
+                    while i < toks.len() && !GO_WORDS.contains(&toks[i]) {
+                        match self.game.normalize(toks[i]) {
+                            Ok(m) => l.searchmoves.push(m),
+                            Err(e) => errors.push(move_error(&e, "in searchmoves (left out)")),
+                        }
+                        i += 1;
+                    }
+                }
+                other => errors.push(format!("go: unknown parameter '{}'", clip(other, 40))),
+            }
+        }
+        (l, errors)
+    }
+
+    fn cmd_go(&mut self, line: &str) {
+        if self.core.engine.is_searching() {
+            // a GUI should not do this; finish the old search first
+            self.core.stop_and_wait();
+        }
+        let toks: Vec<&str> = line.split_whitespace().collect();
+        let (limits, errors) = self.parse_go(&toks);
+        for e in errors {
+            self.error(&e);
+        }
+        if !self.position_set {
+            self.error("go before position: searching the start position");
+        }
+        self.announce();
+        self.core.engine.wait();
+        self.core.apply_sizes();
+        if self.game.legal_moves().is_empty() {
+            let score = if self.game.in_check() {
+                "mate 0"
+            } else {
+                "cp 0"
+            };
+            self.out(&format!("info depth 0 score {score}"));
+        }
+        let out = self.core.out.clone();
+        let reporter: Reporter = Arc::new(move |r| match r {
+            Report::Info(i) => out.line(&info_line(&i)),
+            Report::BestMove { best, ponder } => {
+                let b = best.unwrap_or_else(|| "(none)".into());
+                match ponder {
+                    Some(p) => out.line(&format!("bestmove {b} ponder {p}")),
+                    None => out.line(&format!("bestmove {b}")),
+                }
+            }
+        });
+        self.core
+            .engine
+            .go(self.game.position().clone(), limits, reporter);
+    }
+
+    fn generic(&mut self, line: &str) -> Flow {
+        match vampirc_uci::parse_one(line) {
+            UciMessage::Uci => self.cmd_uci(),
+            UciMessage::IsReady => self.out("readyok"),
+            UciMessage::Debug(_) | UciMessage::Register { .. } => {}
+            UciMessage::SetOption { name, value } => {
+                self.cmd_setoption(&name, value.as_deref());
+            }
+            UciMessage::UciNewGame => {
+                self.core.stop_and_wait();
+                self.core.engine.new_game();
+                self.game = self.game.restart();
+                self.position_set = false;
+                self.announced = None;
+                self.announce();
+            }
+            UciMessage::Stop => {
+                if self.core.engine.is_searching() {
+                    self.core.engine.stop();
+                } else {
+                    self.error("stop: no search is running");
+                }
+            }
+            UciMessage::PonderHit => {
+                if self.core.engine.is_searching() {
+                    self.core.engine.ponderhit();
+                } else {
+                    self.error("ponderhit: no search is running");
+                }
+            }
+            UciMessage::Quit => return Flow::Quit,
+            _ => {
+                if line.split_whitespace().next() == Some("setoption") {
+                    self.setoption_fallback(line);
+                } else {
+                    self.error(&format!("cannot read '{}'", clip(line.trim(), 80)));
+                }
+            }
+        }
+        Flow::Continue
+    }
+}
+
+impl Handler for Uci {
+    fn line(&mut self, line: &str) -> Flow {
+        let word = line.split_whitespace().next().unwrap_or("");
+        match word {
+            "" => Flow::Continue,
+            "position" => {
+                self.cmd_position(line);
+                Flow::Continue
+            }
+            "go" => {
+                self.cmd_go(line);
+                Flow::Continue
+            }
+            "uci" | "isready" | "setoption" | "ucinewgame" | "stop" | "ponderhit" | "quit"
+            | "debug" | "register" => self.generic(line),
+            "d" => {
+                self.out(&format!("info string fen {}", self.game.fen()));
+                Flow::Continue
+            }
+            other => {
+                self.error(&format!("unknown command '{}'", clip(other, 60)));
+                Flow::Continue
+            }
+        }
+    }
+
+    fn event(&mut self, ev: Event) -> Flow {
+        match ev {
+            Event::TooLong(n) => {
+                self.error(&format!("line too long ({n} bytes), ignored"));
+                Flow::Continue
+            }
+            Event::Eof => Flow::Quit,
+            _ => Flow::Continue,
+        }
+    }
+
+    fn shutdown(&mut self) {
+        self.core.stop_and_wait();
+    }
+}
