@@ -465,3 +465,30 @@ fn bad_input_gets_errors() {
     s.close();
     assert!(s.wait_exit(10).success());
 }
+
+/// Against an engine (`computer`), an illegal move cannot be taken back:
+/// the engine answers `Illegal move` and claims the game for the other
+/// side, so a match with XBoard's legality testing off does not hang.
+/// Against a person, it only says `Illegal move`.
+#[test]
+fn illegal_move_from_an_engine_opponent_is_claimed() {
+    let mut s = xboard();
+    variant(&mut s, "normal", 1);
+    s.send("computer");
+    s.send("playother");
+    // We play Black; White's engine sends an impossible move.
+    s.send("usermove e2e5");
+    let said = s.sync_xboard(2, 10);
+    assert_eq!(
+        said,
+        [
+            "Illegal move: e2e5",
+            "0-1 {White played an illegal move: e2e5}"
+        ]
+    );
+    variant(&mut s, "normal", 3);
+    s.send("playother");
+    s.send("usermove e2e5");
+    let said = s.sync_xboard(4, 10);
+    assert_eq!(said, ["Illegal move: e2e5"]);
+}

@@ -66,6 +66,8 @@ pub struct XBoard {
     opp_time: Option<u64>,
     exclude: Vec<String>,
     status: Status,
+    /// XBoard said `computer`: the opponent is an engine
+    opponent_engine: bool,
 }
 
 /// Parses a time of `level`: minutes, or `minutes:seconds`.
@@ -104,6 +106,7 @@ impl XBoard {
             game: Game::new("chess", &[]).expect("chess sets up"),
             xb_variant: "normal".into(),
             force: false,
+            opponent_engine: false,
             engine_side: crate::variant::BLACK,
             post: Arc::new(AtomicBool::new(false)),
             analyzing: false,
@@ -343,6 +346,21 @@ impl XBoard {
             }
             Err(MoveError::Illegal(_)) | Err(MoveError::Unparsable(_)) => {
                 self.out(&format!("Illegal move: {}", clip(mv, 60)));
+                // An engine opponent cannot take its move back: with
+                // XBoard's legality testing off (needed for Omega
+                // promotions) the game would hang, so claim it.
+                if self.opponent_engine && !self.force && !self.analyzing {
+                    let offender = self.game.side();
+                    let (result, who) = if offender == crate::variant::WHITE {
+                        ("0-1", "White")
+                    } else {
+                        ("1-0", "Black")
+                    };
+                    self.out(&format!(
+                        "{result} {{{who} played an illegal move: {}}}",
+                        clip(mv, 60)
+                    ));
+                }
             }
         }
     }
@@ -502,11 +520,13 @@ impl Handler for XBoard {
         };
         match cmd {
             "" => {}
-            "xboard" | "accepted" | "rejected" | "computer" | "name" | "rating" | "ics"
-            | "random" | "hint" | "bk" | "draw" | "nps" | "white" | "black" => {}
+            "xboard" | "accepted" | "rejected" | "name" | "rating" | "ics" | "random" | "hint"
+            | "bk" | "draw" | "nps" | "white" | "black" => {}
+            "computer" => self.opponent_engine = true,
             "protover" => self.features(),
             "new" => {
                 self.cancel();
+                self.opponent_engine = false;
                 self.core.engine.new_game();
                 self.game = match Game::new("chess", &self.core.set.user_armies) {
                     Ok(g) => g,
