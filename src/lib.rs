@@ -9,6 +9,7 @@ pub mod geometry;
 pub mod params;
 pub mod position;
 pub mod protocol;
+pub mod rng;
 pub mod search;
 pub mod setup;
 pub mod tools;

@@ -5,6 +5,7 @@
 use crate::bitboard::Bitboard;
 use crate::geometry::{Sq, SqMap};
 use crate::params::Params;
+use crate::rng::SplitMix64;
 use crate::variant::{BLACK, KING, MAX_TYPES, PAWN, Role, Variant, WHITE};
 
 pub struct EvalTables<B> {
@@ -51,18 +52,6 @@ pub struct EvalTables<B> {
     pub max_center_distance: i32,
 }
 
-/// Deterministic pseudo-random numbers for occupancy sampling.
-struct SplitMix(u64);
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
-
 /// Average mobility of a piece type (White) over all squares and random
 /// occupancies of the given density (per 100).
 pub fn average_mobility<B: Bitboard>(
@@ -71,14 +60,14 @@ pub fn average_mobility<B: Bitboard>(
     density: u64,
     samples: usize,
 ) -> f64 {
-    let mut rng = SplitMix(0x5EED + t as u64);
+    let mut rng = SplitMix64(0x5EED + t as u64);
     let n = v.n;
     let mut total = 0u64;
     let mut count = 0u64;
     for _ in 0..samples {
         let mut occ = B::ZERO;
         for sq in 0..n {
-            if rng.next() % 100 < density {
+            if rng.below(100) < density {
                 occ |= B::bit(sq);
             }
         }

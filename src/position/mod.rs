@@ -222,17 +222,11 @@ impl<B: Bitboard> Position<B> {
         ep
     }
 
-    /// Plays a move (which must be legal here).
-    pub fn make(&mut self, m: Move) {
-        let us = self.side;
-        let them = us ^ 1;
-        let from = m.from();
-        let to = m.to();
-        let moving = self.board[from];
-        let t = code_type(moving);
-        let mut captured = EMPTY;
+    /// Saves what `unmake` restores, and the hash for repetitions.
+    #[inline(always)]
+    fn save(&mut self, mv: Move) {
         self.stack.push(Undo {
-            mv: m,
+            mv,
             captured: EMPTY,
             castling: self.castling,
             ep: self.ep,
@@ -242,6 +236,18 @@ impl<B: Bitboard> Position<B> {
             checkers: self.checkers,
         });
         self.history.push(self.hash);
+    }
+
+    /// Plays a move (which must be legal here).
+    pub fn make(&mut self, m: Move) {
+        let us = self.side;
+        let them = us ^ 1;
+        let from = m.from();
+        let to = m.to();
+        let moving = self.board[from];
+        let t = code_type(moving);
+        let mut captured = EMPTY;
+        self.save(m);
         self.hash ^= self.ep_hash(self.ep);
         self.ep = B::ZERO;
         self.halfmove = self.halfmove.saturating_add(1);
@@ -365,17 +371,7 @@ impl<B: Bitboard> Position<B> {
 
     /// Passes the move (for null-move pruning); undo with `unmake_null`.
     pub fn make_null(&mut self) {
-        self.stack.push(Undo {
-            mv: Move::NULL,
-            captured: EMPTY,
-            castling: self.castling,
-            ep: self.ep,
-            ep_victim: self.ep_victim,
-            halfmove: self.halfmove,
-            hash: self.hash,
-            checkers: self.checkers,
-        });
-        self.history.push(self.hash);
+        self.save(Move::NULL);
         // the side that passes is not in check, so the other is not either
         self.checkers = B::ZERO;
         self.hash ^= self.ep_hash(self.ep) ^ self.v.zobrist.side;

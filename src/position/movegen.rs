@@ -33,14 +33,33 @@ impl<B: Bitboard> Position<B> {
     /// not in `occ` are ignored).
     #[inline]
     pub fn attackers(&self, sq: Sq, occ: B, by: usize) -> B {
-        let v = &*self.v;
-        let own = self.color_bb(by) & occ;
-        let dirs = v.rev_line_dirs[by];
+        let dirs = self.v.rev_line_dirs[by];
         let lines = if dirs != 0 {
-            v.lines.line_attacks(dirs, sq, occ)
+            self.v.lines.line_attacks(dirs, sq, occ)
         } else {
             B::ZERO
         };
+        self.attackers_on_lines(sq, occ, by, lines)
+    }
+
+    /// Pieces of both colours that attack `sq` on the occupancy `occ`.
+    #[inline]
+    pub fn attackers_both(&self, sq: Sq, occ: B) -> B {
+        let dirs = self.v.rev_line_dirs[0] | self.v.rev_line_dirs[1];
+        let lines = if dirs != 0 {
+            self.v.lines.line_attacks(dirs, sq, occ)
+        } else {
+            B::ZERO
+        };
+        self.attackers_on_lines(sq, occ, 0, lines) | self.attackers_on_lines(sq, occ, 1, lines)
+    }
+
+    /// Attackers of colour `by`, given the line attacks from `sq` (which
+    /// must cover the directions that colour rides along).
+    #[inline(always)]
+    fn attackers_on_lines(&self, sq: Sq, occ: B, by: usize, lines: B) -> B {
+        let v = &*self.v;
+        let own = self.color_bb(by) & occ;
         let mut att = B::ZERO;
         for t in 0..v.num_types() {
             let pcs = self.type_bb(t) & own;
@@ -56,38 +75,6 @@ impl<B: Bitboard> Position<B> {
                 a |= v.vector_ride(*ray, sq, occ) & limit[sq];
             }
             att |= a & pcs;
-        }
-        att
-    }
-
-    /// Pieces of both colours that attack `sq` on the occupancy `occ`.
-    #[inline]
-    pub fn attackers_both(&self, sq: Sq, occ: B) -> B {
-        let v = &*self.v;
-        let dirs = v.rev_line_dirs[0] | v.rev_line_dirs[1];
-        let lines = if dirs != 0 {
-            v.lines.line_attacks(dirs, sq, occ)
-        } else {
-            B::ZERO
-        };
-        let mut att = B::ZERO;
-        for by in 0..2 {
-            let own = self.color_bb(by) & occ;
-            for t in 0..v.num_types() {
-                let pcs = self.type_bb(t) & own;
-                if pcs.is_empty() {
-                    continue;
-                }
-                let r = &v.rev[by][t];
-                let mut a = r.leap[sq];
-                if r.line_dirs != 0 {
-                    a |= lines & r.ride[sq];
-                }
-                for (ray, limit) in &r.other {
-                    a |= v.vector_ride(*ray, sq, occ) & limit[sq];
-                }
-                att |= a & pcs;
-            }
         }
         att
     }

@@ -14,7 +14,7 @@ use crate::variant::PAWN;
 use super::ordering::{History, MAX_PLY, MoveBuf, OrderCtx, SCORE_TT, is_bad_capture};
 use super::see::see_ge;
 use super::time::{Limits, TimeControl};
-use super::tt::{BOUND_EXACT, BOUND_LOWER, BOUND_UPPER};
+use super::tt::{BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TtEntry};
 use super::{Shared, mate_in, mated_in};
 
 pub const INF: i32 = 31000;
@@ -80,6 +80,19 @@ fn score_from_tt(s: i32, ply: usize) -> i32 {
     } else {
         s
     }
+}
+
+/// The entry's score if its bound settles the node for (alpha, beta).
+#[inline]
+fn tt_cutoff(e: TtEntry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let s = score_from_tt(e.score, ply);
+    let cutoff = match e.bound {
+        BOUND_EXACT => true,
+        BOUND_LOWER => s >= beta,
+        BOUND_UPPER => s <= alpha,
+        _ => false,
+    };
+    cutoff.then_some(s)
 }
 
 impl<B: Bitboard> Worker<B> {
@@ -167,6 +180,23 @@ impl<B: Bitboard> Worker<B> {
 
     pub fn evaluate(&self) -> i32 {
         evaluate(&self.pos, &self.t, &self.p)
+    }
+
+    /// Bookkeeping on entering a node; a score if the node ends here
+    /// (stopped, drawn, or too deep).
+    #[inline]
+    fn enter_node(&mut self, ply: usize) -> Option<i32> {
+        self.pv_len[ply] = ply;
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if self.stopped() || self.is_draw() {
+            return Some(0);
+        }
+        if ply >= MAX_PLY {
+            return Some(self.evaluate());
+        }
+        None
     }
 
     fn is_draw(&self) -> bool {
@@ -351,18 +381,8 @@ impl<B: Bitboard> Worker<B> {
         if depth <= 0 {
             return self.qsearch(alpha, beta, ply);
         }
-        self.pv_len[ply] = ply;
-        if ply > self.seldepth {
-            self.seldepth = ply;
-        }
-        if self.stopped() {
-            return 0;
-        }
-        if self.is_draw() {
-            return 0;
-        }
-        if ply >= MAX_PLY {
-            return self.evaluate();
+        if let Some(s) = self.enter_node(ply) {
+            return s;
         }
         // mate distance pruning
         alpha = alpha.max(mated_in(ply));
@@ -382,17 +402,9 @@ impl<B: Bitboard> Worker<B> {
         if let Some(e) = tte
             && !pv_node
             && e.depth >= depth
+            && let Some(s) = tt_cutoff(e, ply, alpha, beta)
         {
-            let s = score_from_tt(e.score, ply);
-            let cutoff = match e.bound {
-                BOUND_EXACT => true,
-                BOUND_LOWER => s >= beta,
-                BOUND_UPPER => s <= alpha,
-                _ => false,
-            };
-            if cutoff {
-                return s;
-            }
+            return s;
         }
         let in_check = self.pos.in_check();
         let eval = if in_check {
@@ -657,35 +669,17 @@ impl<B: Bitboard> Worker<B> {
     }
 
     fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        self.pv_len[ply] = ply;
-        if ply > self.seldepth {
-            self.seldepth = ply;
-        }
-        if self.stopped() {
-            return 0;
-        }
-        if self.is_draw() {
-            return 0;
-        }
-        if ply >= MAX_PLY {
-            return self.evaluate();
+        if let Some(s) = self.enter_node(ply) {
+            return s;
         }
         let pv_node = beta - alpha > 1;
         let key = self.pos.hash();
         let tte = self.shared.tt.probe(key);
         if let Some(e) = tte
             && !pv_node
+            && let Some(s) = tt_cutoff(e, ply, alpha, beta)
         {
-            let s = score_from_tt(e.score, ply);
-            let cutoff = match e.bound {
-                BOUND_EXACT => true,
-                BOUND_LOWER => s >= beta,
-                BOUND_UPPER => s <= alpha,
-                _ => false,
-            };
-            if cutoff {
-                return s;
-            }
+            return s;
         }
         let in_check = self.pos.in_check();
         let mut best;

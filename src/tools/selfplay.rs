@@ -10,6 +10,7 @@ use std::sync::{Arc, Mutex};
 use crate::bitboard::Bitboard;
 use crate::params::Params;
 use crate::position::Position;
+use crate::rng::SplitMix64;
 use crate::search::{Engine, Limits, ScoreKind};
 use crate::setup::{AnyPosition, Width, setup};
 use crate::variant::WHITE;
@@ -97,20 +98,13 @@ impl Tally {
     }
 }
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
-
 /// A random opening: `plies` random legal moves (avoiding ones that end the
 /// game), as move strings.
-fn random_opening<B: Bitboard>(pos: &Position<B>, plies: usize, rng: &mut Rng) -> Vec<String> {
+fn random_opening<B: Bitboard>(
+    pos: &Position<B>,
+    plies: usize,
+    rng: &mut SplitMix64,
+) -> Vec<String> {
     let mut p = pos.clone();
     let mut out = Vec::new();
     for _ in 0..plies {
@@ -118,7 +112,7 @@ fn random_opening<B: Bitboard>(pos: &Position<B>, plies: usize, rng: &mut Rng) -
         if moves.is_empty() {
             break;
         }
-        let m = moves[(rng.next() % moves.len() as u64) as usize];
+        let m = moves[rng.below(moves.len() as u64) as usize];
         out.push(p.move_to_string(m));
         p.make(m);
         if p.outcome().is_some() {
@@ -227,7 +221,7 @@ fn clone_any(p: &AnyPosition) -> AnyPosition {
 /// Runs the match; `progress` is called after each game with the tally.
 pub fn run(cfg: &Config, progress: &(dyn Fn(&Tally) + Sync)) -> Result<Tally, String> {
     let start = setup(&cfg.variant, None, &[], &[], Width::Auto)?;
-    let mut rng = Rng(cfg.seed);
+    let mut rng = SplitMix64(cfg.seed);
     let pairs = cfg.games.div_ceil(2);
     let openings: Vec<Vec<String>> = (0..pairs)
         .map(|_| with_position!(&start, p => random_opening(p, cfg.opening_plies, &mut rng)))

@@ -138,15 +138,8 @@ pub struct Zobrist {
 
 impl Zobrist {
     fn new(n: usize) -> Zobrist {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = || {
-            // splitmix64
-            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = seed;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
+        let mut rng = crate::rng::SplitMix64(0x9E37_79B9_7F4A_7C15);
+        let mut next = || rng.next_u64();
         let pieces = (0..2 * MAX_TYPES * n).map(|_| next()).collect();
         let side = next();
         let mut castling = [0u64; 16];
