@@ -763,9 +763,12 @@ fn omega_ep_far_square_only_round_trips() {
 #[test]
 fn en_passant_legality() {
     // bxc6 e.p. would take both pawns off the fifth rank and expose the
-    // King on a5 to the Rook on h5: illegal. b5b6 stays legal.
+    // King on a5 to the Rook on h5: illegal. b5b6 stays legal. An
+    // en-passant right that no legal capture can use is not a right (FIDE
+    // 9.2.2: positions are the same if the same moves are possible), so
+    // the FEN written back has none.
     let pos = small("chess", Some("8/8/8/KPp4r/8/8/8/4k3 w - c6 0 1"), &[], &[]);
-    assert_eq!(ep_field(&pos), set(&["c6"]));
+    assert_eq!(ep_field(&pos), set(&[]));
     assert_eq!(from_square(&pos, "b5"), set(&["b5b6"]));
     // Without the Rook the capture is legal and removes the c5 pawn.
     let mut pos = small("chess", Some("8/8/8/KPp5/8/8/8/4k3 w - c6 0 1"), &[], &[]);
@@ -1071,4 +1074,24 @@ fn variants_are_all_listed() {
             assert!(names.contains(&format!("cwda-{w}-{b}")));
         }
     }
+}
+
+/// A double step that no legal en-passant capture can answer leaves the
+/// same position (and hash) as any other way of reaching that placement,
+/// so repetitions are counted as FIDE counts them.
+#[test]
+fn pinned_en_passant_does_not_change_the_position() {
+    // Black plays c7c5 next to the pawn on b5; bxc6 e.p. would expose the
+    // King on a5 to the Rook on h5.
+    let mut pos = small("chess", Some("8/2p5/8/KP5r/8/8/8/4k3 b - - 0 1"), &[], &[]);
+    play(&mut pos, "c7c5");
+    let same = small("chess", Some("8/8/8/KPp4r/8/8/8/4k3 w - - 0 2"), &[], &[]);
+    assert_eq!(pos.hash(), same.hash());
+    assert_eq!(pos.to_fen(), same.to_fen());
+    // Without the pin, the right exists and the position differs.
+    let mut pos = small("chess", Some("8/2p5/8/KP6/8/8/8/4k3 b - - 0 1"), &[], &[]);
+    play(&mut pos, "c7c5");
+    let same = small("chess", Some("8/8/8/KPp5/8/8/8/4k3 w - - 0 2"), &[], &[]);
+    assert_ne!(pos.hash(), same.hash());
+    assert_eq!(ep_field(&pos), set(&["c6"]));
 }

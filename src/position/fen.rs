@@ -201,14 +201,11 @@ impl<B: Bitboard> Position<B> {
             }
         }
         // En passant.
+        let mut epsq = (B::ZERO, 0);
         let epf = fields.get(3).copied().unwrap_or("-");
         if epf != "-" {
             let (skipped, victim) = pos.parse_ep(epf, &start)?;
-            let ep = pos.capturable_ep(skipped, pos.side);
-            if ep.any() {
-                pos.ep = ep;
-                pos.ep_victim = victim as u8;
-            }
+            epsq = (pos.capturable_ep(skipped, pos.side), victim);
         }
         pos.halfmove = match fields.get(4) {
             Some(s) => s
@@ -228,6 +225,9 @@ impl<B: Bitboard> Position<B> {
         };
         pos.hash = pos.compute_hash();
         pos.update_checkers();
+        if epsq.0.any() {
+            pos.set_ep(epsq.0, epsq.1);
+        }
         let them = pos.side ^ 1;
         let ksq = pos.king_square(them);
         if pos.attackers(ksq, pos.occupied(), pos.side).any() {

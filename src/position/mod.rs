@@ -247,6 +247,7 @@ impl<B: Bitboard> Position<B> {
         let moving = self.board[from];
         let t = code_type(moving);
         let mut captured = EMPTY;
+        let mut ep_candidates = B::ZERO;
         self.save(m);
         self.hash ^= self.ep_hash(self.ep);
         self.ep = B::ZERO;
@@ -286,12 +287,7 @@ impl<B: Bitboard> Position<B> {
                     self.halfmove = 0;
                     let skipped = self.v.lines.between(from, to);
                     if captured == EMPTY && skipped.any() {
-                        let ep = self.capturable_ep(skipped, them);
-                        if ep.any() {
-                            self.ep = ep;
-                            self.ep_victim = to as u8;
-                            self.hash ^= self.ep_hash(ep);
-                        }
+                        ep_candidates = self.capturable_ep(skipped, them);
                     }
                 }
             }
@@ -311,6 +307,19 @@ impl<B: Bitboard> Position<B> {
         self.side = them;
         self.hash ^= self.v.zobrist.side;
         self.checkers = self.attackers(self.king_square(them), self.occupied(), us);
+        if ep_candidates.any() {
+            self.set_ep(ep_candidates, to);
+        }
+    }
+
+    /// Sets the en-passant squares (of the pawn on `victim`) that a legal
+    /// capture can use, and hashes them.
+    pub(crate) fn set_ep(&mut self, candidates: B, victim: Sq) {
+        self.ep = candidates;
+        self.ep_victim = victim as u8;
+        let legal = self.legal_ep_squares();
+        self.ep = legal;
+        self.hash ^= self.ep_hash(legal);
     }
 
     /// The square of the pawn that an en-passant capture removes.

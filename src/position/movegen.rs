@@ -247,7 +247,7 @@ impl<B: Bitboard> Position<B> {
             }
         }
         if noisy_ok && self.ep_squares().any() {
-            self.generate_ep(list, ksq, occ, them);
+            self.generate_ep(list);
         }
         // King moves.
         let (kq, kc, _) = v.targets(us, KING, ksq, occ);
@@ -269,11 +269,22 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
-    fn generate_ep(&self, list: &mut MoveList, ksq: Sq, occ: B, them: usize) {
+    fn generate_ep(&self, list: &mut MoveList) {
+        self.for_each_legal_ep(|from, to| {
+            let _ = list.try_push(Move::new(from, to, MoveKind::EnPassant, 0));
+        });
+    }
+
+    /// Calls `f(from, to)` for every legal en-passant capture: the capture
+    /// is tested on the occupancy it leaves behind.
+    fn for_each_legal_ep(&self, mut f: impl FnMut(Sq, Sq)) {
         let v = &*self.v;
         let us = self.side();
+        let them = us ^ 1;
+        let ksq = self.king_square(us);
+        let occ = self.occupied();
         let victim = self.ep_victim_square();
-        let mut m = v.ep_capturers;
+        let mut m = v.ep_capturers & !(1 << KING);
         while m != 0 {
             let t = m.trailing_zeros() as usize;
             m &= m - 1;
@@ -281,15 +292,20 @@ impl<B: Bitboard> Position<B> {
                 let (_, _, ep) = v.targets(us, t, from, occ);
                 for to in (ep & self.ep_squares()).iter() {
                     let after = (occ ^ B::bit(from) ^ B::bit(victim)) | B::bit(to);
-                    if t == KING {
-                        continue;
-                    }
                     if (self.attackers(ksq, after, them) & after).is_empty() {
-                        let _ = list.try_push(Move::new(from, to, MoveKind::EnPassant, 0));
+                        f(from, to);
                     }
                 }
             }
         }
+    }
+
+    /// The en-passant squares onto which a legal capture exists (only these
+    /// count for the hash and the FEN, so repetitions follow the rules).
+    pub(crate) fn legal_ep_squares(&self) -> B {
+        let mut squares = B::ZERO;
+        self.for_each_legal_ep(|_, to| squares |= B::bit(to));
+        squares
     }
 
     fn generate_castling(&self, list: &mut MoveList, occ: B, them: usize) {
