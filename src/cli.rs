@@ -347,12 +347,14 @@ fn cmd_bench(args: &[String]) -> Result<(), ArgError> {
 const SELFPLAY_HELP: &str = "\
 usage: chimera selfplay [--variant V] [--games N] [--concurrency N] [--nodes N | --tc BASE+INC]
                         [--a name=value,...] [--b name=value,...] [--plies N] [--seed N]
-                        [--hash MB] [--sprt ELO0,ELO1]
+                        [--hash MB] [--threads-a N] [--threads-b N] [--sprt ELO0,ELO1]
 
 Plays N games (in pairs, colours swapped, from random openings of --plies
 random moves) between two settings of Chimera's weights (see `chimera
 params`); A's result is reported. --tc is in seconds (`10+0.1`); --nodes
-limits each move instead (deterministic). The last line gives W-L-D, the
+limits each move instead (deterministic). --threads-a/--threads-b give a
+side more search threads (Lazy SMP), to measure what threads are worth
+(use --concurrency 1 and --tc). The last line gives W-L-D, the
 score, the Elo difference with its 95% error bar, and the SPRT LLR.
 ";
 
@@ -373,6 +375,8 @@ fn cmd_selfplay(args: &[String]) -> Result<(), ArgError> {
             "--hash",
             "--sprt",
             "--max-plies",
+            "--threads-a",
+            "--threads-b",
         ],
         &["--help", "--quiet"],
     )?;
@@ -420,6 +424,10 @@ fn cmd_selfplay(args: &[String]) -> Result<(), ArgError> {
         seed: number::<u64>(&p, "--seed", 0, u64::MAX)?.unwrap_or(1),
         hash_mb: number::<usize>(&p, "--hash", 1, 4096)?.unwrap_or(16),
         max_plies: number::<usize>(&p, "--max-plies", 10, 10_000)?.unwrap_or(400),
+        threads: [
+            number::<usize>(&p, "--threads-a", 1, 256)?.unwrap_or(1),
+            number::<usize>(&p, "--threads-b", 1, 256)?.unwrap_or(1),
+        ],
     };
     let quiet = p.flag("--quiet");
     let line = |t: &selfplay::Tally| {

@@ -33,6 +33,8 @@ pub struct Config {
     pub seed: u64,
     pub hash_mb: usize,
     pub max_plies: usize,
+    /// search threads of A and B
+    pub threads: [usize; 2],
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -129,6 +131,7 @@ fn play_game(cfg: &Config, opening: &[String], a_white: bool) -> Result<i32, Str
     let mut engines = [Engine::new(), Engine::new()];
     for (i, e) in engines.iter_mut().enumerate() {
         e.set_hash(cfg.hash_mb);
+        e.set_threads(cfg.threads[i]);
         e.params = if i == 0 { cfg.a.clone() } else { cfg.b.clone() };
         e.move_overhead = 5;
     }
