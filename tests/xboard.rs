@@ -167,7 +167,7 @@ fn cwda_setup_and_pieces() {
     assert_eq!(&ptc[25..26], "d", "{ptc}");
     assert!(lines.contains(&"piece K KisO2".to_string()), "{lines:#?}");
     assert!(
-        lines.contains(&"piece k KirO3ilO2".to_string()),
+        lines.contains(&"piece k KilO2irO3".to_string()),
         "{lines:#?}"
     );
     // White's and Black's armies differ: lower-case lines for Black's slots
@@ -193,7 +193,7 @@ fn cwda_setup_and_pieces() {
     assert!(lines[0].starts_with("setup (P..S"), "{}", lines[0]);
     assert!(lines.contains(&"piece K KisO2".to_string()), "{lines:#?}");
     assert!(
-        lines.contains(&"piece k KirO3ilO2".to_string()),
+        lines.contains(&"piece k KilO2irO3".to_string()),
         "{lines:#?}"
     );
     for (l, b) in [
@@ -213,7 +213,7 @@ fn cwda_setup_and_pieces() {
         lines[0].ends_with("gitlktig/pppppppp/8/8/8/8/PPPPPPPP/DWFCKFWD w KQkq - 0 1"),
         "{lines:?}"
     );
-    assert!(lines.contains(&"piece K KilO3irO2".to_string()));
+    assert!(lines.contains(&"piece K KirO2ilO3".to_string()));
     assert!(lines.contains(&"piece k KisO2".to_string()));
 }
 

@@ -24,6 +24,13 @@ use std::time::{Duration, Instant};
 /// Moves after which a game still running is adjudicated a draw.
 const MAX_MOVES: &str = "30";
 
+/// Sjaak II sends castling as `O-O`/`O-O-O` by default. XBoard 4.9 turns a
+/// SAN castling into a King move of the stride of the first `O<n>` in the
+/// King's `piece` line, in both directions, so it cannot read the
+/// Clobberers' `O-O-O` (3 squares; `O-O` is 2) and would forfeit Sjaak for
+/// a legal move. With this option Sjaak sends the King's move instead.
+const SJAAK_COORDINATE_CASTLING: &str = "-secondOptions 'Send O-O/O-O-O for castling=0'";
+
 fn installed(prog: &str) -> bool {
     ["/usr/bin", "/usr/games", "/usr/local/bin", "/bin"]
         .iter()
@@ -32,6 +39,8 @@ fn installed(prog: &str) -> bool {
 
 struct Match {
     variant: &'static str,
+    /// extra XBoard flags for this match
+    extra: &'static str,
     second: String,
     pgn: PathBuf,
 }
@@ -100,21 +109,25 @@ fn matches_in_a_real_xboard() {
     let matches = [
         Match {
             variant: "omega",
+            extra: "",
             second: "sjaakii".into(),
             pgn: dir.join("omega.pgn"),
         },
         Match {
             variant: "cwda-nutty-clobberers",
+            extra: SJAAK_COORDINATE_CASTLING,
             second: format!("sjaakii {}", sjaak_cwda.display()),
             pgn: dir.join("nutty-clobberers.pgn"),
         },
         Match {
             variant: "cwda-rookies-clobberers",
+            extra: SJAAK_COORDINATE_CASTLING,
             second: format!("sjaakii {}", sjaak_cwda.display()),
             pgn: dir.join("rookies-clobberers.pgn"),
         },
         Match {
             variant: "normal",
+            extra: "",
             second: "fairymax".into(),
             pgn: dir.join("normal.pgn"),
         },
@@ -131,6 +144,7 @@ fn matches_in_a_real_xboard() {
             .arg("2")
             .arg("0:01")
             .env("XB_MAXMOVES", MAX_MOVES)
+            .env("XB_EXTRA", m.extra)
             .output_spawn();
         children.push(child);
         // xvfb-run -a picks a free display; do not race for the same one

@@ -24,7 +24,7 @@
 //!   when the partner stands next to the corner (Omega: the Rook inside the
 //!   Champion), `i` for "only unmoved", `s` both ways, `l`/`r` one way. XBoard
 //!   turns Black's directions round (Black's left is White's right), so a
-//!   King whose two castlings differ (the Clobberers' `KilO3irO2`) gets one
+//!   King whose two castlings differ (the Clobberers' `KirO2ilO3`) gets one
 //!   line per colour when the two colours' castlings are not mirror images.
 
 use crate::position::fen::parse_board;
@@ -148,8 +148,12 @@ pub fn castling_betza(spec: &VariantSpec, color: usize) -> String {
     // (direction letter as seen by the piece, jumps over, squares moved)
     let mut parts: Vec<(char, usize, usize)> = Vec::new();
     let mut castles: Vec<&CastleSpec> = spec.castles.iter().filter(|c| c.color == color).collect();
-    // the a-side castling first
-    castles.sort_by_key(|c| c.king_to.0);
+    // the h-side castling first: XBoard 4.9 takes the first `O<n>` of a
+    // King's description as the stride of a SAN `O-O` (King n squares
+    // towards the h-file) and of `O-O-O` (n towards the a-file), so with
+    // this order an opponent's `O-O` is read right in every army; an
+    // `O-O-O` whose stride differs (the Clobberers' 3) cannot be, there
+    castles.sort_by_key(|c| std::cmp::Reverse(c.king_to.0));
     for c in castles {
         let (kf, r) = c.king_from;
         let kt = c.king_to.0;
@@ -263,7 +267,7 @@ mod tests {
         );
         assert!(lines.contains(&"piece K KisO2".to_string()), "{lines:?}");
         assert!(
-            lines.contains(&"piece k KirO3ilO2".to_string()),
+            lines.contains(&"piece k KilO2irO3".to_string()),
             "{lines:?}"
         );
         assert!(lines.contains(&"piece d BD".to_string()), "{lines:?}");
@@ -284,7 +288,7 @@ mod tests {
         let s = spec("cwda-clobberers-rookies");
         let lines = piece_lines(&s).unwrap();
         assert!(
-            lines.contains(&"piece K KilO3irO2".to_string()),
+            lines.contains(&"piece K KirO2ilO3".to_string()),
             "{lines:?}"
         );
         assert!(lines.contains(&"piece k KisO2".to_string()), "{lines:?}");
@@ -295,11 +299,11 @@ mod tests {
         let s = spec("cwda-clobberers-clobberers");
         let lines = piece_lines(&s).unwrap();
         assert!(
-            lines.contains(&"piece K KilO3irO2".to_string()),
+            lines.contains(&"piece K KirO2ilO3".to_string()),
             "{lines:?}"
         );
         assert!(
-            lines.contains(&"piece k KirO3ilO2".to_string()),
+            lines.contains(&"piece k KilO2irO3".to_string()),
             "{lines:?}"
         );
         assert!(lines.contains(&"piece D& BD".to_string()), "{lines:?}");
