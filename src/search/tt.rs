@@ -24,10 +24,13 @@ pub struct TtEntry {
     pub bound: u8,
 }
 
+/// One cache line: BUCKET entries of 2 words (key ^ data, data), so a probe
+/// touches one line of memory.
+#[repr(C, align(64))]
+struct Bucket([AtomicU64; 2 * BUCKET]);
+
 pub struct TranspositionTable {
-    /// 2 words per entry: key ^ data, data
-    words: Vec<AtomicU64>,
-    buckets: usize,
+    buckets: Vec<Bucket>,
     generation: AtomicU8,
 }
 
@@ -57,18 +60,21 @@ impl TranspositionTable {
     pub fn new(mb: usize) -> TranspositionTable {
         let entries = (mb.max(1) * 1024 * 1024 / 16).max(BUCKET);
         let buckets = (entries / BUCKET).max(1);
-        let mut words = Vec::with_capacity(buckets * BUCKET * 2);
-        words.resize_with(buckets * BUCKET * 2, || AtomicU64::new(0));
+        let mut table = Vec::with_capacity(buckets);
+        table.resize_with(buckets, || {
+            Bucket(std::array::from_fn(|_| AtomicU64::new(0)))
+        });
         TranspositionTable {
-            words,
-            buckets,
+            buckets: table,
             generation: AtomicU8::new(0),
         }
     }
 
     pub fn clear(&self) {
-        for w in &self.words {
-            w.store(0, Ordering::Relaxed);
+        for b in &self.buckets {
+            for w in &b.0 {
+                w.store(0, Ordering::Relaxed);
+            }
         }
         self.generation.store(0, Ordering::Relaxed);
     }
@@ -83,15 +89,15 @@ impl TranspositionTable {
     }
 
     #[inline]
-    fn bucket(&self, key: u64) -> usize {
-        (((key as u128) * (self.buckets as u128)) >> 64) as usize * BUCKET * 2
+    fn bucket(&self, key: u64) -> &[AtomicU64; 2 * BUCKET] {
+        &self.buckets[(((key as u128) * (self.buckets.len() as u128)) >> 64) as usize].0
     }
 
     pub fn probe(&self, key: u64) -> Option<TtEntry> {
         let b = self.bucket(key);
         for i in 0..BUCKET {
-            let k = self.words[b + 2 * i].load(Ordering::Relaxed);
-            let d = self.words[b + 2 * i + 1].load(Ordering::Relaxed);
+            let k = b[2 * i].load(Ordering::Relaxed);
+            let d = b[2 * i + 1].load(Ordering::Relaxed);
             if d != 0 && k ^ d == key {
                 return Some(unpack(d).0);
             }
@@ -105,15 +111,15 @@ impl TranspositionTable {
         let mut slot = 0;
         let mut worst = i32::MAX;
         for i in 0..BUCKET {
-            let k = self.words[b + 2 * i].load(Ordering::Relaxed);
-            let d = self.words[b + 2 * i + 1].load(Ordering::Relaxed);
+            let k = b[2 * i].load(Ordering::Relaxed);
+            let d = b[2 * i + 1].load(Ordering::Relaxed);
             if d == 0 || k ^ d == key {
                 slot = i;
                 // keep a known move when the new entry has none
                 if k ^ d == key && d != 0 && mv.is_null() {
                     let (old, _) = unpack(d);
                     let data = pack(old.mv, score, eval, depth, bound, g);
-                    self.write(b + 2 * i, key, data);
+                    Self::write(b, i, key, data);
                     return;
                 }
                 break;
@@ -127,21 +133,21 @@ impl TranspositionTable {
             }
         }
         let data = pack(mv, score, eval, depth, bound, g);
-        self.write(b + 2 * slot, key, data);
+        Self::write(b, slot, key, data);
     }
 
-    fn write(&self, at: usize, key: u64, data: u64) {
-        self.words[at].store(key ^ data, Ordering::Relaxed);
-        self.words[at + 1].store(data, Ordering::Relaxed);
+    fn write(b: &[AtomicU64; 2 * BUCKET], slot: usize, key: u64, data: u64) {
+        b[2 * slot].store(key ^ data, Ordering::Relaxed);
+        b[2 * slot + 1].store(data, Ordering::Relaxed);
     }
 
     /// Per mille of sampled entries written in the current search.
     pub fn hashfull(&self) -> u32 {
         let g = self.current_generation();
-        let n = (self.buckets * BUCKET).min(1000);
+        let n = (self.buckets.len() * BUCKET).min(1000);
         let mut used = 0;
         for i in 0..n {
-            let d = self.words[2 * i + 1].load(Ordering::Relaxed);
+            let d = self.buckets[i / BUCKET].0[2 * (i % BUCKET) + 1].load(Ordering::Relaxed);
             if d != 0 && unpack(d).1 == g {
                 used += 1;
             }
