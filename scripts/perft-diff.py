@@ -41,6 +41,8 @@ def sjaak_divide(variant, fen, moves, depth, sjaak_args, ours):
     res = {}
     kings = [m for m in ours if False]
     for line in out.splitlines():
+        # the first move shares its line with Sjaak's prompt `#[Variant] 0w> `
+        line = re.sub(r'^#\[.*?\].*?> ?', '', re.sub(r'\x1b\[[0-9;]*m', '', line))
         m = re.match(r'^\s*(\S+)\s+(\d+)\s+(\d+)\s*$', line)
         if not m:
             continue

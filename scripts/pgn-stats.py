@@ -22,8 +22,19 @@ def games(text):
 
 
 def elo(score):
-    score = min(max(score, 1e-3), 1 - 1e-3)
+    if score <= 0:
+        return -math.inf
+    if score >= 1:
+        return math.inf
     return -400 * math.log10(1 / score - 1)
+
+
+def wilson(p, n, z=1.96):
+    """95% interval of a proportion; unlike the normal approximation it stays
+    honest at a 0% or 100% score (20/20 gives a lower bound, not +-0)."""
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return centre - half, centre + half
 
 
 def main():
@@ -49,12 +60,14 @@ def main():
     if n == 0:
         sys.exit('no finished games')
     s = (w + 0.5 * d) / n
-    # standard error of the mean score per game (trinomial)
-    var = (w * (1 - s) ** 2 + d * (0.5 - s) ** 2 + l * s ** 2) / n / n
-    sd = math.sqrt(var)
-    lo, hi = elo(s - 1.96 * sd), elo(s + 1.96 * sd)
-    print('%s: games %d  +%d -%d =%d  score %.1f%%  Elo %+.0f (95%%: %+.0f .. %+.0f, +- %.0f)' % (
-        name, n, w, l, d, 100 * s, elo(s), lo, hi, (hi - lo) / 2))
+    if 0 < s < 1:
+        # standard error of the mean score per game (trinomial)
+        sd = math.sqrt((w * (1 - s) ** 2 + d * (0.5 - s) ** 2 + l * s ** 2) / n / n)
+        lo, hi = max(s - 1.96 * sd, 0.0), min(s + 1.96 * sd, 1.0)
+    else:
+        lo, hi = wilson(s, n)
+    print('%s: games %d  +%d -%d =%d  score %.1f%%  Elo %+.0f (95%%: %+.0f .. %+.0f)' % (
+        name, n, w, l, d, 100 * s, elo(s), elo(lo), elo(hi)))
     for end, c in ends.most_common():
         print('  %3d  %s' % (c, end))
 
