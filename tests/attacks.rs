@@ -21,12 +21,16 @@
 //! including) the first occupied square. Vectors are White's view; Black
 //! mirrors dy.
 
+mod walker;
+
 use std::sync::Arc;
 
 use chimera::bitboard::Bitboard;
 use chimera::geometry::Shape;
 use chimera::position::Position;
 use chimera::variant::betza::{self, MoveRule};
+use walker::{has, naive_attacks_square, naive_targets};
+
 use chimera::variant::{BLACK, KING, PAWN, PieceSpec, Role, Variant, VariantSpec, WHITE};
 
 /// Every atom (W F D A N H C Z G K R B Q), ranges, doubled atoms, every
@@ -147,10 +151,6 @@ fn to_bb<B: Bitboard>(x: u128) -> B {
     b
 }
 
-fn has(x: u128, sq: usize) -> bool {
-    x >> sq & 1 != 0
-}
-
 fn names(shape: &Shape, x: u128) -> String {
     let v: Vec<String> = (0..shape.num_squares())
         .filter(|&s| has(x, s))
@@ -164,101 +164,14 @@ fn colour_name(c: usize) -> &'static str {
 }
 
 // ---------------------------------------------------------------------------
-// The naive walker
-
-/// Naive targets of a piece with `rules` of colour `color` on `sq`:
-/// (quiet, capture, en passant). `initial`: whether the `i` rules apply.
-fn naive_targets(
-    shape: &Shape,
-    rules: &[MoveRule],
-    color: usize,
-    sq: usize,
-    occ: u128,
-    initial: bool,
-) -> (u128, u128, u128) {
-    let (mut quiet, mut capt, mut ep) = (0u128, 0u128, 0u128);
-    for r in rules {
-        if r.modes.initial && !initial {
-            continue;
-        }
-        for &(dx, dy) in &r.vectors {
-            let dy = if color == WHITE { dy } else { -dy };
-            if r.range == 1 {
-                let Some(t) = shape.offset(sq, dx, dy) else {
-                    continue;
-                };
-                if r.modes.ep {
-                    ep |= 1 << t;
-                }
-                if has(occ, t) {
-                    if r.modes.capture {
-                        capt |= 1 << t;
-                    }
-                } else if r.modes.quiet {
-                    quiet |= 1 << t;
-                }
-                continue;
-            }
-            let mut cur = sq;
-            let mut steps = 0;
-            while r.range == 0 || steps < r.range {
-                let Some(t) = shape.offset(cur, dx, dy) else {
-                    break;
-                };
-                steps += 1;
-                if has(occ, t) {
-                    if r.modes.capture {
-                        capt |= 1 << t;
-                    }
-                    break;
-                }
-                if r.modes.quiet {
-                    quiet |= 1 << t;
-                }
-                cur = t;
-            }
-        }
-    }
-    (quiet, capt, ep)
-}
-
-/// Squares a piece captures on (could capture on) from `sq` with the board
-/// `occ`: the target counts as occupied; initial-only rules never capture.
-fn naive_attacks_square(
-    shape: &Shape,
-    rules: &[MoveRule],
-    color: usize,
-    from: usize,
-    target: usize,
-    occ: u128,
-) -> bool {
-    let (_, capt, _) = naive_targets(shape, rules, color, from, occ | 1 << target, false);
-    has(capt, target)
-}
+// The naive walker (tests/walker) and what it gives on an empty board
 
 /// Capture targets on an empty board: every square a capturing rule reaches
 /// when nothing blocks (normal rules only).
 fn naive_empty_board_captures(shape: &Shape, rules: &[MoveRule], color: usize, sq: usize) -> u128 {
-    let mut out = 0u128;
-    for r in rules {
-        if r.modes.initial || !r.modes.capture {
-            continue;
-        }
-        for &(dx, dy) in &r.vectors {
-            let dy = if color == WHITE { dy } else { -dy };
-            let mut cur = sq;
-            let mut steps = 0;
-            while r.range == 0 || steps < r.range {
-                let Some(t) = shape.offset(cur, dx, dy) else {
-                    break;
-                };
-                out |= 1 << t;
-                steps += 1;
-                cur = t;
-            }
-        }
-    }
-    out
+    (0..shape.num_squares())
+        .filter(|&t| t != sq && naive_attacks_square(shape, rules, color, sq, t, 0))
+        .fold(0, |acc, t| acc | 1 << t)
 }
 
 // ---------------------------------------------------------------------------

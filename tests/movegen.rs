@@ -16,6 +16,8 @@
 //! that makes every pseudo-legal move and tests the King with a naive attack
 //! walker.
 
+mod walker;
+
 use std::collections::BTreeSet;
 
 use chimera::bitboard::Bitboard;
@@ -26,10 +28,10 @@ use chimera::position::{Move, MoveKind, MoveList, Position};
 use chimera::setup::{AnyPosition, Width, setup};
 use chimera::tools::perft::perft;
 use chimera::variant::armies::{self, Army};
-use chimera::variant::betza::MoveRule;
 use chimera::variant::{BLACK, WHITE};
 use chimera::with_position;
 use rayon::prelude::*;
+use walker::naive_attacks_square;
 
 const ARMIES: [&str; 8] = [
     "fide",
@@ -397,49 +399,16 @@ fn riders() -> Vec<Army> {
     armies::parse_file(RIDERS_FILE, "riders.txt").expect("the riders file parses")
 }
 
-/// Whether a piece with `rules` of colour `color` on `from` captures on
-/// `target` on the occupancy `occ` (a naive walker; initial-only rules never
-/// capture).
-fn walker_hits(
-    pos_shape: &chimera::geometry::Shape,
-    rules: &[MoveRule],
-    color: usize,
-    from: usize,
-    target: usize,
-    occ: &dyn Fn(usize) -> bool,
-) -> bool {
-    for r in rules {
-        if r.modes.initial || !r.modes.capture {
-            continue;
-        }
-        for &(dx, dy) in &r.vectors {
-            let dy = if color == WHITE { dy } else { -dy };
-            let mut cur = from;
-            let mut steps = 0;
-            while r.range == 0 || steps < r.range {
-                let Some(t) = pos_shape.offset(cur, dx, dy) else {
-                    break;
-                };
-                if t == target {
-                    return true;
-                }
-                if occ(t) {
-                    break;
-                }
-                steps += 1;
-                cur = t;
-            }
-        }
-    }
-    false
-}
-
 /// Whether `sq` is attacked by colour `by`, by walking every piece's moves.
 fn naive_attacked<B: Bitboard>(pos: &Position<B>, sq: usize, by: usize) -> bool {
     let v = &pos.v;
-    let occ = |s: usize| pos.piece_at(s).is_some();
+    let occ = (0..v.n)
+        .filter(|&s| pos.piece_at(s).is_some())
+        .fold(0u128, |acc, s| acc | 1 << s);
     (0..v.n).any(|from| match pos.piece_at(from) {
-        Some((c, t)) if c == by => walker_hits(&v.shape, &v.pieces[t].rules, c, from, sq, &occ),
+        Some((c, t)) if c == by => {
+            naive_attacks_square(&v.shape, &v.pieces[t].rules, c, from, sq, occ)
+        }
         _ => false,
     })
 }

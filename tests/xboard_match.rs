@@ -135,17 +135,7 @@ fn matches_in_a_real_xboard() {
     let start = Instant::now();
     let mut children = Vec::new();
     for m in &matches {
-        let child = Command::new("bash")
-            .arg(&script)
-            .arg(m.variant)
-            .arg(chimera)
-            .arg(&m.second)
-            .arg(&m.pgn)
-            .arg("2")
-            .arg("0:01")
-            .env("XB_MAXMOVES", MAX_MOVES)
-            .env("XB_EXTRA", m.extra)
-            .output_spawn();
+        let child = start_match(&script, chimera, m, m.extra);
         children.push(child);
         // xvfb-run -a picks a free display; do not race for the same one
         std::thread::sleep(Duration::from_secs(3));
@@ -153,14 +143,7 @@ fn matches_in_a_real_xboard() {
     let mut failures = Vec::new();
     for (m, child) in matches.iter().zip(children) {
         let out = child.wait_with_output().expect("run xboard-match.sh");
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        let last = stdout.lines().last().unwrap_or("").to_string();
-        let (w, l, d) = score(&m.pgn);
-        eprintln!(
-            "{:<24} Chimera +{w} -{l} ={d} vs {}: {last}",
-            m.variant,
-            m.second.split('/').next_back().unwrap_or(&m.second)
-        );
+        let last = summary(m, &out);
         if !out.status.success() && m.variant == "omega" && promotion_forfeit(&m.pgn) {
             // XBoard 4.9 promotes only on its board's last rank, which on the
             // Omega frame holds the wizard squares: it refuses Omega
@@ -169,26 +152,10 @@ fn matches_in_a_real_xboard() {
             eprintln!(
                 "omega: XBoard refused a promotion on rank 11/2 (its own limit); again with -testLegality false"
             );
-            let out = Command::new("bash")
-                .arg(&script)
-                .arg(m.variant)
-                .arg(chimera)
-                .arg(&m.second)
-                .arg(&m.pgn)
-                .arg("2")
-                .arg("0:01")
-                .env("XB_MAXMOVES", MAX_MOVES)
-                .env("XB_EXTRA", "-testLegality false")
-                .output_spawn()
+            let out = start_match(&script, chimera, m, "-testLegality false")
                 .wait_with_output()
                 .expect("run xboard-match.sh");
-            let stdout = String::from_utf8_lossy(&out.stdout);
-            let last = stdout.lines().last().unwrap_or("").to_string();
-            let (w, l, d) = score(&m.pgn);
-            eprintln!(
-                "{:<24} Chimera +{w} -{l} ={d} vs sjaakii: {last}",
-                m.variant
-            );
+            let last = summary(m, &out);
             if !out.status.success() {
                 failures.push(format!("{}: {last}", m.variant));
             }
@@ -212,15 +179,33 @@ fn matches_in_a_real_xboard() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-trait SpawnOutput {
-    fn output_spawn(&mut self) -> std::process::Child;
+/// Starts `xboard-match.sh` for one match of 2 games at 1 s a move.
+fn start_match(script: &Path, chimera: &str, m: &Match, extra: &str) -> std::process::Child {
+    Command::new("bash")
+        .arg(script)
+        .arg(m.variant)
+        .arg(chimera)
+        .arg(&m.second)
+        .arg(&m.pgn)
+        .arg("2")
+        .arg("0:01")
+        .env("XB_MAXMOVES", MAX_MOVES)
+        .env("XB_EXTRA", extra)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("start bash")
 }
 
-impl SpawnOutput for Command {
-    fn output_spawn(&mut self) -> std::process::Child {
-        self.stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .expect("start bash")
-    }
+/// Prints a finished match's score and returns the script's last line.
+fn summary(m: &Match, out: &std::process::Output) -> String {
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let last = stdout.lines().last().unwrap_or("").to_string();
+    let (w, l, d) = score(&m.pgn);
+    eprintln!(
+        "{:<24} Chimera +{w} -{l} ={d} vs {}: {last}",
+        m.variant,
+        m.second.split('/').next_back().unwrap_or(&m.second)
+    );
+    last
 }
