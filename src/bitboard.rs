@@ -25,6 +25,9 @@ pub trait Bitboard:
 {
     /// The number of squares this bitboard can hold.
     const CAPACITY: usize;
+    /// The length of a per-square table (`SqMap`): the capacity rounded up
+    /// to a power of two.
+    const MAP_LEN: usize = Self::CAPACITY.next_power_of_two();
     const ZERO: Self;
 
     fn bit(sq: usize) -> Self;

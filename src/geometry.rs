@@ -6,19 +6,26 @@
 //! Coordinates are written as a file letter from `a` and a rank number from 1
 //! (`b10`, `k11`).
 
+use std::marker::PhantomData;
 use std::ops::{Index, IndexMut};
 
 use crate::bitboard::Bitboard;
 
-/// A table with one entry per square. It always has 128 entries and masks
-/// the index, so lookups need no bounds check (squares are below 128 on
-/// every board).
+/// A table with one entry per square, for boards whose squares fit the
+/// bitboard type `B`. Its length is `B::MAP_LEN` (the bitboard's capacity
+/// rounded up to a power of two), and lookups mask the index with that
+/// constant, so they need no bounds check and stay in bounds whatever the
+/// index.
 #[derive(Clone, Debug)]
-pub struct SqMap<T>(Box<[T; 128]>);
+pub struct SqMap<B, T>(Box<[T]>, PhantomData<B>);
 
-impl<T: Copy + Default> SqMap<T> {
+impl<B: Bitboard, T: Copy + Default> SqMap<B, T> {
+    /// A table with every entry the default.
     pub fn new() -> Self {
-        SqMap(Box::new([T::default(); 128]))
+        SqMap(
+            vec![T::default(); B::MAP_LEN].into_boxed_slice(),
+            PhantomData,
+        )
     }
 
     /// Entries 0..n from a function of the square.
@@ -31,31 +38,34 @@ impl<T: Copy + Default> SqMap<T> {
     }
 }
 
-impl<T> SqMap<T> {
-    /// All 128 entries (those past the board's squares are defaults).
-    pub fn iter(&self) -> std::slice::Iter<'_, T> {
-        self.0.iter()
-    }
-}
-
-impl<T: Copy + Default> Default for SqMap<T> {
+impl<B: Bitboard, T: Copy + Default> Default for SqMap<B, T> {
     fn default() -> Self {
         SqMap::new()
     }
 }
 
-impl<T> Index<usize> for SqMap<T> {
-    type Output = T;
-    #[inline(always)]
-    fn index(&self, sq: usize) -> &T {
-        &self.0[sq & 127]
+impl<B, T> SqMap<B, T> {
+    /// All entries (those past the board's squares are defaults).
+    pub fn iter(&self) -> std::slice::Iter<'_, T> {
+        self.0.iter()
     }
 }
 
-impl<T> IndexMut<usize> for SqMap<T> {
+impl<B: Bitboard, T> Index<usize> for SqMap<B, T> {
+    type Output = T;
+    #[inline(always)]
+    fn index(&self, sq: usize) -> &T {
+        // SAFETY: the length is B::MAP_LEN, a power of two (set by `new`),
+        // so the masked index is below it.
+        unsafe { self.0.get_unchecked(sq & (B::MAP_LEN - 1)) }
+    }
+}
+
+impl<B: Bitboard, T> IndexMut<usize> for SqMap<B, T> {
     #[inline(always)]
     fn index_mut(&mut self, sq: usize) -> &mut T {
-        &mut self.0[sq & 127]
+        // SAFETY: as in `index`.
+        unsafe { self.0.get_unchecked_mut(sq & (B::MAP_LEN - 1)) }
     }
 }
 

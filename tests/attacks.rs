@@ -320,7 +320,7 @@ fn check_targets<B: Bitboard>(
     let (_, used) = start_fen(shape);
     for color in [WHITE, BLACK] {
         for (t, type_rules) in rules.iter().enumerate() {
-            let initial_squares = v.moves[color][t].initial_squares.to_u128();
+            let initial_squares = v.tables.moves[color][t].initial_squares.to_u128();
             if initial_squares != used[color][t] {
                 fails.add(format!(
                     "shape {}, betza {betza_str}, {}, type {t}: initial squares {} but the start FEN puts the piece on {}",

@@ -462,7 +462,10 @@ fn large(variant: &str, fen: Option<&str>, moves: &[&str]) -> Position<u128> {
 fn nightrider_perft_matches_naive_perft() {
     let armies = riders();
     let mut start = small("cwda-riders-fide", None, &[], &armies);
-    assert!(start.v.exotic_riders, "NN must take the exotic-rider path");
+    assert!(
+        start.v.tables.exotic_riders,
+        "NN must take the exotic-rider path"
+    );
     for depth in 1..=3 {
         let fast = perft(&mut start, depth);
         let naive = naive_perft(&mut start, depth);

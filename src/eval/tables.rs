@@ -15,7 +15,7 @@ pub struct EvalTables<B> {
     pub phase: Vec<i32>,
     pub max_phase: i32,
     /// [color * MAX_TYPES + type][sq]: (mg, eg)
-    pst: Vec<SqMap<[i32; 2]>>,
+    pst: Vec<SqMap<B, [i32; 2]>>,
     /// per type: average number of moves under a typical occupancy
     pub avg_mobility: Vec<i32>,
     /// per type: weight of one attacked King-zone square (scaled by 16)
@@ -25,21 +25,21 @@ pub struct EvalTables<B> {
     /// per type: every move keeps the square colour
     pub colour_bound: Vec<bool>,
     /// per colour and square: the King's zone
-    pub king_zone: [SqMap<B>; 2],
+    pub king_zone: [SqMap<B, B>; 2],
     /// per colour and square: squares in front on the same and adjacent files
-    pub passed_mask: [SqMap<B>; 2],
+    pub passed_mask: [SqMap<B, B>; 2],
     /// per colour and square: squares in front on the same file
-    pub front: [SqMap<B>; 2],
+    pub front: [SqMap<B, B>; 2],
     /// per file: its squares
     pub file_mask: Vec<B>,
     /// per file: the squares of the neighbouring files
     pub adjacent_files: Vec<B>,
     /// per colour and square: how far a pawn there has advanced (0 = start
     /// rank) and how far it is from promotion
-    pub advance: [SqMap<i32>; 2],
-    pub to_promotion: [SqMap<i32>; 2],
+    pub advance: [SqMap<B, i32>; 2],
+    pub to_promotion: [SqMap<B, i32>; 2],
     /// per square: distance from the centre (Chebyshev, in squares)
-    pub center_distance: SqMap<i32>,
+    pub center_distance: SqMap<B, i32>,
     /// squares of the light colour
     pub light: B,
     /// the value of the best piece a pawn may promote to
@@ -131,10 +131,8 @@ impl<B: Bitboard> EvalTables<B> {
         }
         // Phase: the sum over the start position.
         let mut max_phase = 0;
-        if let Ok(board) = crate::position::fen::parse_board(&v.spec.start_fen, &v.spec) {
-            for (_, t) in board.iter().flatten() {
-                max_phase += phase[*t];
-            }
+        for (_, t) in v.start_board.iter().flatten() {
+            max_phase += phase[*t];
         }
         let max_phase = max_phase.max(1);
 
@@ -154,7 +152,7 @@ impl<B: Bitboard> EvalTables<B> {
         let mut advance = [SqMap::new(), SqMap::new()];
         let mut to_promotion = [SqMap::new(), SqMap::new()];
         let start_rank = |c: usize| -> i32 {
-            let init = v.moves[c][PAWN].initial_squares;
+            let init = v.tables.moves[c][PAWN].initial_squares;
             if init.any() {
                 shape.rank(init.lsb()) as i32
             } else if c == WHITE {
@@ -228,7 +226,7 @@ impl<B: Bitboard> EvalTables<B> {
         }
 
         // Piece-square terms.
-        let mut pst = vec![SqMap::<[i32; 2]>::new(); 2 * MAX_TYPES];
+        let mut pst = vec![SqMap::<B, [i32; 2]>::new(); 2 * MAX_TYPES];
         let files = shape.files as i32;
         for c in [WHITE, BLACK] {
             for t in 0..nt {

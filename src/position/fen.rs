@@ -5,100 +5,9 @@ use std::sync::Arc;
 
 use super::{EMPTY, Position};
 use crate::bitboard::Bitboard;
-use crate::geometry::{Shape, Sq};
-use crate::variant::{BLACK, KING, PAWN, Variant, VariantSpec, WHITE};
-
-/// A board read from a FEN's first field: per square, (colour, type).
-pub type Board = Vec<Option<(usize, usize)>>;
-
-/// Reads the piece-placement field against a variant's shape and letters.
-pub fn parse_board(fen: &str, spec: &VariantSpec) -> Result<Board, String> {
-    let field = fen.split_whitespace().next().unwrap_or("");
-    parse_placement(field, &spec.shape, |c| {
-        spec.piece_index(c.to_ascii_uppercase())
-    })
-}
-
-fn parse_placement(
-    field: &str,
-    shape: &Shape,
-    letter: impl Fn(char) -> Option<usize>,
-) -> Result<Board, String> {
-    if field.is_empty() {
-        return Err("empty FEN".into());
-    }
-    let rows: Vec<&str> = field.split('/').collect();
-    if rows.len() != shape.ranks {
-        return Err(format!(
-            "FEN has {} ranks, expected {}",
-            rows.len(),
-            shape.ranks
-        ));
-    }
-    let mut board = vec![None; shape.num_squares()];
-    for (i, row) in rows.iter().enumerate() {
-        let rank = shape.ranks - 1 - i;
-        let rank_name = rank + 1;
-        let mut file = 0usize;
-        let chars: Vec<char> = row.chars().collect();
-        let mut j = 0;
-        while j < chars.len() {
-            let c = chars[j];
-            if c.is_ascii_digit() {
-                let start = j;
-                while j < chars.len() && chars[j].is_ascii_digit() {
-                    j += 1;
-                }
-                let digits: String = chars[start..j].iter().collect();
-                let n: usize = match digits.parse() {
-                    Ok(n) if n >= 1 && n <= shape.files && !digits.starts_with('0') => n,
-                    _ => {
-                        return Err(format!(
-                            "rank {rank_name}: bad empty-square count '{digits}'"
-                        ));
-                    }
-                };
-                file += n;
-                if file > shape.files {
-                    break;
-                }
-                continue;
-            }
-            if file >= shape.files {
-                file += 1;
-                break;
-            }
-            if c == '*' {
-                if !shape.is_hole(file, rank) {
-                    return Err(format!(
-                        "rank {rank_name}: '*' on {}{rank_name}, which is not a hole",
-                        (b'a' + file as u8) as char
-                    ));
-                }
-            } else {
-                let t = letter(c)
-                    .ok_or_else(|| format!("rank {rank_name}: unknown piece letter '{c}'"))?;
-                let sq = shape.square(file as i32, rank as i32).ok_or_else(|| {
-                    format!(
-                        "rank {rank_name}: piece '{c}' on a hole ({}{rank_name})",
-                        (b'a' + file as u8) as char
-                    )
-                })?;
-                let color = if c.is_ascii_uppercase() { WHITE } else { BLACK };
-                board[sq] = Some((color, t));
-            }
-            file += 1;
-            j += 1;
-        }
-        if file != shape.files {
-            return Err(format!(
-                "rank {rank_name} has {} squares, expected {}",
-                file, shape.files
-            ));
-        }
-    }
-    Ok(board)
-}
+use crate::geometry::Sq;
+use crate::variant::board::{Board, parse_board};
+use crate::variant::{BLACK, KING, PAWN, Variant, WHITE};
 
 impl<B: Bitboard> Position<B> {
     /// A position from a board and side to move, without any validation or
@@ -126,7 +35,7 @@ impl<B: Bitboard> Position<B> {
             return Err(format!("FEN has {} fields, at most 6", fields.len()));
         }
         let board = parse_board(fields[0], &v.spec)?;
-        let start = parse_board(&v.spec.start_fen, &v.spec)?;
+        let start = &v.start_board;
         let mut pos = Position::empty(v.clone());
         for (sq, cell) in board.iter().enumerate() {
             if let Some((c, t)) = *cell {
@@ -204,7 +113,7 @@ impl<B: Bitboard> Position<B> {
         let mut epsq = (B::ZERO, 0);
         let epf = fields.get(3).copied().unwrap_or("-");
         if epf != "-" {
-            let (skipped, victim) = pos.parse_ep(epf, &start)?;
+            let (skipped, victim) = pos.parse_ep(epf, start)?;
             epsq = (pos.capturable_ep(skipped, pos.side), victim);
         }
         pos.halfmove = match fields.get(4) {
@@ -296,13 +205,13 @@ impl<B: Bitboard> Position<B> {
                 .min_by_key(|&&s| v.shape.rank(s) as i32 * fwd)
                 .expect("at least one square");
             origin = v.shape.offset(farthest, 0, -fwd).ok_or_else(bad)?;
-            if skipped != v.lines.between(origin, victim) {
+            if skipped != v.tables.lines.between(origin, victim) {
                 return Err(bad());
             }
         }
         // The pawn must have been able to make that move from its origin.
         let (reach, _, _) = v.targets(mover, PAWN, origin, B::ZERO);
-        if !v.moves[mover][PAWN].initial_squares.has(origin) || !reach.has(victim) {
+        if !v.tables.moves[mover][PAWN].initial_squares.has(origin) || !reach.has(victim) {
             return Err(bad());
         }
         Ok((skipped, victim))
@@ -371,7 +280,7 @@ impl<B: Bitboard> Position<B> {
             } else {
                 self.ep.msb()
             };
-            let squares = self.ep | B::bit(far) | v.lines.between(far, victim);
+            let squares = self.ep | B::bit(far) | v.tables.lines.between(far, victim);
             squares
                 .iter()
                 .map(|s| shape.name(s))

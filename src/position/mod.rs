@@ -204,7 +204,7 @@ impl<B: Bitboard> Position<B> {
     /// the squares `skipped`.
     fn capturable_ep(&self, skipped: B, them: usize) -> B {
         let mut capturers = B::ZERO;
-        let mut m = self.v.ep_capturers;
+        let mut m = self.v.tables.ep_capturers;
         while m != 0 {
             let t = m.trailing_zeros() as usize;
             m &= m - 1;
@@ -215,7 +215,7 @@ impl<B: Bitboard> Position<B> {
             return ep;
         }
         for s in skipped.iter() {
-            if (self.v.rev_ep[them][s] & capturers).any() {
+            if (self.v.tables.rev_ep[them][s] & capturers).any() {
                 ep |= B::bit(s);
             }
         }
@@ -285,7 +285,7 @@ impl<B: Bitboard> Position<B> {
                 self.put(us, nt, to);
                 if t == PAWN {
                     self.halfmove = 0;
-                    let skipped = self.v.lines.between(from, to);
+                    let skipped = self.v.tables.lines.between(from, to);
                     if captured == EMPTY && skipped.any() {
                         ep_candidates = self.capturable_ep(skipped, them);
                     }

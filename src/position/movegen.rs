@@ -33,9 +33,9 @@ impl<B: Bitboard> Position<B> {
     /// not in `occ` are ignored).
     #[inline]
     pub fn attackers(&self, sq: Sq, occ: B, by: usize) -> B {
-        let dirs = self.v.rev_line_dirs[by];
+        let dirs = self.v.tables.rev_line_dirs[by];
         let lines = if dirs != 0 {
-            self.v.lines.line_attacks(dirs, sq, occ)
+            self.v.tables.lines.line_attacks(dirs, sq, occ)
         } else {
             B::ZERO
         };
@@ -45,9 +45,9 @@ impl<B: Bitboard> Position<B> {
     /// Pieces of both colours that attack `sq` on the occupancy `occ`.
     #[inline]
     pub fn attackers_both(&self, sq: Sq, occ: B) -> B {
-        let dirs = self.v.rev_line_dirs[0] | self.v.rev_line_dirs[1];
+        let dirs = self.v.tables.rev_line_dirs[0] | self.v.tables.rev_line_dirs[1];
         let lines = if dirs != 0 {
-            self.v.lines.line_attacks(dirs, sq, occ)
+            self.v.tables.lines.line_attacks(dirs, sq, occ)
         } else {
             B::ZERO
         };
@@ -58,25 +58,10 @@ impl<B: Bitboard> Position<B> {
     /// must cover the directions that colour rides along).
     #[inline(always)]
     fn attackers_on_lines(&self, sq: Sq, occ: B, by: usize, lines: B) -> B {
-        let v = &*self.v;
         let own = self.color_bb(by) & occ;
-        let mut att = B::ZERO;
-        for t in 0..v.num_types() {
-            let pcs = self.type_bb(t) & own;
-            if pcs.is_empty() {
-                continue;
-            }
-            let r = &v.rev[by][t];
-            let mut a = r.leap[sq];
-            if r.line_dirs != 0 {
-                a |= lines & r.ride[sq];
-            }
-            for (ray, limit) in &r.other {
-                a |= v.vector_ride(*ray, sq, occ) & limit[sq];
-            }
-            att |= a & pcs;
-        }
-        att
+        self.v
+            .tables
+            .attackers_on_lines(by, sq, occ, lines, |t| self.type_bb(t) & own)
     }
 
     /// Whether `sq` is attacked by colour `by` (leapers first, then riders;
@@ -92,7 +77,7 @@ impl<B: Bitboard> Position<B> {
             if pcs.is_empty() {
                 continue;
             }
-            let r = &v.rev[by][t];
+            let r = &v.tables.rev[by][t];
             if (r.leap[sq] & pcs).any() {
                 return true;
             }
@@ -100,7 +85,7 @@ impl<B: Bitboard> Position<B> {
                 rider_dirs |= r.line_dirs;
             }
             for (ray, limit) in &r.other {
-                if (v.vector_ride(*ray, sq, occ) & limit[sq] & pcs).any() {
+                if (v.tables.vector_ride(*ray, sq, occ) & limit[sq] & pcs).any() {
                     return true;
                 }
             }
@@ -108,9 +93,9 @@ impl<B: Bitboard> Position<B> {
         if rider_dirs == 0 {
             return false;
         }
-        let lines = v.lines.line_attacks(rider_dirs, sq, occ);
+        let lines = v.tables.lines.line_attacks(rider_dirs, sq, occ);
         for t in 0..nt {
-            let r = &v.rev[by][t];
+            let r = &v.tables.rev[by][t];
             if r.line_dirs & rider_dirs != 0 && (lines & r.ride[sq] & self.type_bb(t) & own).any() {
                 return true;
             }
@@ -126,13 +111,13 @@ impl<B: Bitboard> Position<B> {
         let mut pinned = B::ZERO;
         let mut pins = Pins::new();
         for t in 0..v.num_types() {
-            let r = &v.rev[them][t];
+            let r = &v.tables.rev[them][t];
             if r.line_dirs == 0 {
                 continue;
             }
             let snipers = r.ride_empty[ksq] & self.pieces(them, t);
             for s in snipers.iter() {
-                let between = v.lines.between(ksq, s);
+                let between = v.tables.lines.between(ksq, s);
                 let blockers = between & occ;
                 if blockers.any() && !blockers.more_than_one() && (blockers & own).any() {
                     let p = blockers.lsb();
@@ -154,11 +139,11 @@ impl<B: Bitboard> Position<B> {
         let v = &*self.v;
         let them = self.side() ^ 1;
         let (_, t) = self.piece_at(c).expect("checker on the board");
-        let r = &v.rev[them][t];
+        let r = &v.tables.rev[them][t];
         if r.leap[ksq].has(c) {
             B::bit(c)
         } else {
-            B::bit(c) | v.lines.between(ksq, c)
+            B::bit(c) | v.tables.lines.between(ksq, c)
         }
     }
 
@@ -184,7 +169,7 @@ impl<B: Bitboard> Position<B> {
 
     /// Appends the legal moves of the given type.
     pub fn generate(&self, kind: GenType, list: &mut MoveList) {
-        if self.v.exotic_riders {
+        if self.v.tables.exotic_riders {
             self.generate_by_making(kind, list);
             return;
         }
@@ -284,7 +269,7 @@ impl<B: Bitboard> Position<B> {
         let ksq = self.king_square(us);
         let occ = self.occupied();
         let victim = self.ep_victim_square();
-        let mut m = v.ep_capturers & !(1 << KING);
+        let mut m = v.tables.ep_capturers & !(1 << KING);
         while m != 0 {
             let t = m.trailing_zeros() as usize;
             m &= m - 1;

@@ -2,8 +2,9 @@
 
 use arrayvec::ArrayVec;
 
-/// A move: from (7 bits), to (7 bits), kind (2 bits), extra (4 bits: the
-/// promotion piece type or the castling index).
+/// A move: from (8 bits), to (8 bits), kind (2 bits), extra (4 bits: the
+/// promotion piece type or the castling index): 22 bits, for boards of up
+/// to 256 squares.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Move(pub u32);
 
@@ -17,26 +18,28 @@ pub enum MoveKind {
 
 impl Move {
     pub const NULL: Move = Move(0);
+    /// The bits a move uses (the transposition table stores these).
+    pub const BITS: u32 = 22;
 
     #[inline(always)]
     pub fn new(from: usize, to: usize, kind: MoveKind, extra: usize) -> Move {
-        Move(from as u32 | (to as u32) << 7 | (kind as u32) << 14 | (extra as u32) << 16)
+        Move(from as u32 | (to as u32) << 8 | (kind as u32) << 16 | (extra as u32) << 18)
     }
     #[inline(always)]
     pub fn normal(from: usize, to: usize) -> Move {
-        Move(from as u32 | (to as u32) << 7)
+        Move(from as u32 | (to as u32) << 8)
     }
     #[inline(always)]
     pub fn from(self) -> usize {
-        (self.0 & 127) as usize
+        (self.0 & 255) as usize
     }
     #[inline(always)]
     pub fn to(self) -> usize {
-        ((self.0 >> 7) & 127) as usize
+        ((self.0 >> 8) & 255) as usize
     }
     #[inline(always)]
     pub fn kind(self) -> MoveKind {
-        match (self.0 >> 14) & 3 {
+        match (self.0 >> 16) & 3 {
             0 => MoveKind::Normal,
             1 => MoveKind::Promotion,
             2 => MoveKind::EnPassant,
@@ -46,7 +49,7 @@ impl Move {
     /// Promotion piece type, or castling index.
     #[inline(always)]
     pub fn extra(self) -> usize {
-        ((self.0 >> 16) & 15) as usize
+        ((self.0 >> 18) & 15) as usize
     }
     #[inline(always)]
     pub fn is_null(self) -> bool {

@@ -27,7 +27,7 @@
 //!   King whose two castlings differ (the Clobberers' `KirO2ilO3`) gets one
 //!   line per colour when the two colours' castlings are not mirror images.
 
-use crate::position::fen::parse_board;
+use crate::variant::board::parse_board;
 use crate::variant::spec::{CastleSpec, Role, VariantSpec};
 use crate::variant::{BLACK, WHITE};
 

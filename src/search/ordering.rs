@@ -12,36 +12,45 @@ use super::see::see_ge;
 pub const MAX_PLY: usize = 128;
 const HISTORY_MAX: i32 = 16384;
 
-/// History of quiet moves by colour, from and to square; countermoves.
+/// History of quiet moves by side, from and to square; countermoves. The
+/// tables are sized for the board: squares take `shift` bits.
 pub struct History {
     butterfly: Vec<i16>,
     counter: Vec<Move>,
+    shift: u32,
     pub killers: [[Move; 2]; MAX_PLY + 4],
 }
 
-impl Default for History {
-    fn default() -> Self {
+impl History {
+    /// Tables for `sides` sides on a board of `squares` squares.
+    pub fn new(sides: usize, squares: usize) -> History {
+        let shift = squares.max(2).next_power_of_two().trailing_zeros();
         History {
-            butterfly: vec![0; 2 * 128 * 128],
-            counter: vec![Move::NULL; 128 * 128],
+            butterfly: vec![0; sides << (2 * shift)],
+            counter: vec![Move::NULL; 1 << (2 * shift)],
+            shift,
             killers: [[Move::NULL; 2]; MAX_PLY + 4],
         }
     }
-}
 
-impl History {
     #[inline]
-    fn idx(side: usize, m: Move) -> usize {
-        (side * 128 + m.from()) * 128 + m.to()
+    fn square_pair(&self, m: Move) -> usize {
+        (m.from() << self.shift) | m.to()
+    }
+
+    #[inline]
+    fn idx(&self, side: usize, m: Move) -> usize {
+        (side << (2 * self.shift)) | self.square_pair(m)
     }
 
     #[inline]
     pub fn quiet(&self, side: usize, m: Move) -> i32 {
-        self.butterfly[Self::idx(side, m)] as i32
+        self.butterfly[self.idx(side, m)] as i32
     }
 
     fn bump(&mut self, side: usize, m: Move, bonus: i32) {
-        let e = &mut self.butterfly[Self::idx(side, m)];
+        let i = self.idx(side, m);
+        let e = &mut self.butterfly[i];
         let v = *e as i32;
         *e = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
     }
@@ -70,7 +79,8 @@ impl History {
             k[0] = best;
         }
         if !prev.is_null() {
-            self.counter[prev.from() * 128 + prev.to()] = best;
+            let i = self.square_pair(prev);
+            self.counter[i] = best;
         }
     }
 
@@ -78,7 +88,7 @@ impl History {
         if prev.is_null() {
             Move::NULL
         } else {
-            self.counter[prev.from() * 128 + prev.to()]
+            self.counter[self.square_pair(prev)]
         }
     }
 

@@ -34,25 +34,53 @@ pub struct TranspositionTable {
     generation: AtomicU8,
 }
 
+/// The static eval of a node whose eval is unknown (in check, or not
+/// computed).
+pub const NO_EVAL: i32 = -32000;
+
+/// Layout of the data word: move 22 bits, score 16, static eval 14 (within
+/// +-8191, NO_EVAL stored as -8192), depth 7, bound 2, generation 3.
+const MOVE_MASK: u64 = (1 << Move::BITS) - 1;
+const SCORE_SHIFT: u32 = Move::BITS;
+const EVAL_SHIFT: u32 = SCORE_SHIFT + 16;
+const EVAL_BITS: u32 = 14;
+const EVAL_LIMIT: i32 = (1 << (EVAL_BITS - 1)) - 1;
+const DEPTH_SHIFT: u32 = EVAL_SHIFT + EVAL_BITS;
+const BOUND_SHIFT: u32 = DEPTH_SHIFT + 7;
+const GEN_SHIFT: u32 = BOUND_SHIFT + 2;
+const _: () = assert!(GEN_SHIFT + 3 == 64);
+
 fn pack(mv: Move, score: i32, eval: i32, depth: i32, bound: u8, generation: u8) -> u64 {
-    (mv.0 as u64 & 0xF_FFFF)
-        | ((score as i16 as u16 as u64) << 20)
-        | ((eval as i16 as u16 as u64) << 36)
-        | (((depth.clamp(0, 127)) as u64) << 52)
-        | ((bound as u64 & 3) << 59)
-        | ((generation as u64 & 7) << 61)
+    let eval = if eval == NO_EVAL {
+        -EVAL_LIMIT - 1
+    } else {
+        eval.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    };
+    (mv.0 as u64 & MOVE_MASK)
+        | ((score as i16 as u16 as u64) << SCORE_SHIFT)
+        | ((eval as u64 & ((1 << EVAL_BITS) - 1)) << EVAL_SHIFT)
+        | (((depth.clamp(0, 127)) as u64) << DEPTH_SHIFT)
+        | ((bound as u64 & 3) << BOUND_SHIFT)
+        | ((generation as u64 & 7) << GEN_SHIFT)
 }
 
 fn unpack(d: u64) -> (TtEntry, u8) {
+    // sign-extend the 14-bit eval
+    let raw = ((d >> EVAL_SHIFT) & ((1 << EVAL_BITS) - 1)) as i32;
+    let eval = (raw << (32 - EVAL_BITS)) >> (32 - EVAL_BITS);
     (
         TtEntry {
-            mv: Move((d & 0xF_FFFF) as u32),
-            score: ((d >> 20) & 0xFFFF) as u16 as i16 as i32,
-            eval: ((d >> 36) & 0xFFFF) as u16 as i16 as i32,
-            depth: ((d >> 52) & 127) as i32,
-            bound: ((d >> 59) & 3) as u8,
+            mv: Move((d & MOVE_MASK) as u32),
+            score: ((d >> SCORE_SHIFT) & 0xFFFF) as u16 as i16 as i32,
+            eval: if eval == -EVAL_LIMIT - 1 {
+                NO_EVAL
+            } else {
+                eval
+            },
+            depth: ((d >> DEPTH_SHIFT) & 127) as i32,
+            bound: ((d >> BOUND_SHIFT) & 3) as u8,
         },
-        ((d >> 61) & 7) as u8,
+        ((d >> GEN_SHIFT) & 7) as u8,
     )
 }
 
@@ -163,7 +191,8 @@ mod tests {
     #[test]
     fn store_and_probe() {
         let tt = TranspositionTable::new(1);
-        let m = Move::normal(12, 28);
+        // the largest squares and fields of a 22-bit move
+        let m = Move::new(255, 254, crate::position::MoveKind::Castle, 15);
         tt.store(0xDEAD_BEEF_1234_5678, m, -123, 45, 7, BOUND_LOWER);
         let e = tt.probe(0xDEAD_BEEF_1234_5678).unwrap();
         assert_eq!(e.mv, m);
@@ -172,5 +201,20 @@ mod tests {
         assert_eq!(e.depth, 7);
         assert_eq!(e.bound, BOUND_LOWER);
         assert!(tt.probe(0x1234).is_none());
+    }
+
+    #[test]
+    fn eval_extremes() {
+        let tt = TranspositionTable::new(1);
+        for (eval, back) in [
+            (NO_EVAL, NO_EVAL),
+            (-8191, -8191),
+            (9000, 8191),
+            (-20000, -8191),
+        ] {
+            tt.store(77, Move::NULL, 30000 - 5, eval, 127, BOUND_EXACT);
+            let e = tt.probe(77).unwrap();
+            assert_eq!((e.eval, e.score, e.depth), (back, 29995, 127));
+        }
     }
 }

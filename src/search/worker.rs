@@ -14,13 +14,12 @@ use crate::variant::PAWN;
 use super::ordering::{History, MAX_PLY, MoveBuf, OrderCtx, SCORE_TT, is_bad_capture};
 use super::see::see_ge;
 use super::time::{Limits, TimeControl};
-use super::tt::{BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TtEntry};
+use super::tt::{BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, NO_EVAL, TtEntry};
 use super::{Shared, mate_in, mated_in};
 
 pub const INF: i32 = 31000;
 pub const MATE: i32 = 30000;
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 8;
-const NO_EVAL: i32 = -32000;
 
 #[derive(Clone, Debug)]
 pub struct RootMove {
@@ -116,13 +115,14 @@ impl<B: Bitboard> Worker<B> {
             }
         }
         let was_pondering = limits.ponder;
+        let history = History::new(2, pos.v.n);
         Worker {
             id,
             pos,
             t,
             p,
             shared,
-            history: History::default(),
+            history,
             nodes: 0,
             seldepth: 0,
             pv: vec![[Move::NULL; MAX_PLY + 1]; MAX_PLY + 2],
