@@ -1,6 +1,7 @@
-//! A small bitboard trait over `u64` (boards of up to 64 squares) and `u128`
-//! (up to 128 squares, e.g. Omega's 104). Squares are numbered over valid
-//! squares only, row by row, so indices rise along every ray.
+//! A small bitboard trait over `u64` (boards of up to 64 squares), `u128`
+//! (up to 128 squares, e.g. Omega's 104) and `B192` (up to 192 squares, e.g.
+//! four-player chess's 160). Squares are numbered over valid squares only,
+//! row by row, so indices rise along every ray.
 
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -41,6 +42,8 @@ pub trait Bitboard:
     fn clear_lsb(self) -> Self;
     /// Squares `0..n` set.
     fn low_bits(n: usize) -> Self;
+    /// The lowest 128 squares as a `u128` (all of them on boards that fit
+    /// a `u128`; for tests).
     fn to_u128(self) -> u128;
 
     #[inline(always)]
@@ -126,6 +129,107 @@ macro_rules! impl_bitboard {
 impl_bitboard!(u64, 64);
 impl_bitboard!(u128, 128);
 
+/// A 192-bit bitboard: three 64-bit words, square `s` in word `s / 64`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
+pub struct B192(pub [u64; 3]);
+
+macro_rules! b192_op {
+    ($tr:ident, $f:ident, $op:tt, $atr:ident, $af:ident) => {
+        impl $tr for B192 {
+            type Output = B192;
+            #[inline(always)]
+            fn $f(self, o: B192) -> B192 {
+                B192([self.0[0] $op o.0[0], self.0[1] $op o.0[1], self.0[2] $op o.0[2]])
+            }
+        }
+        impl $atr for B192 {
+            #[inline(always)]
+            fn $af(&mut self, o: B192) {
+                *self = *self $op o;
+            }
+        }
+    };
+}
+
+b192_op!(BitAnd, bitand, &, BitAndAssign, bitand_assign);
+b192_op!(BitOr, bitor, |, BitOrAssign, bitor_assign);
+b192_op!(BitXor, bitxor, ^, BitXorAssign, bitxor_assign);
+
+impl Not for B192 {
+    type Output = B192;
+    #[inline(always)]
+    fn not(self) -> B192 {
+        B192([!self.0[0], !self.0[1], !self.0[2]])
+    }
+}
+
+impl Bitboard for B192 {
+    const CAPACITY: usize = 192;
+    const ZERO: Self = B192([0; 3]);
+
+    #[inline(always)]
+    fn bit(sq: usize) -> Self {
+        let mut w = [0u64; 3];
+        w[(sq >> 6) % 3] = 1 << (sq & 63);
+        B192(w)
+    }
+    #[inline(always)]
+    fn is_empty(self) -> bool {
+        (self.0[0] | self.0[1] | self.0[2]) == 0
+    }
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.0[0].count_ones() + self.0[1].count_ones() + self.0[2].count_ones()
+    }
+    #[inline(always)]
+    fn lsb(self) -> usize {
+        if self.0[0] != 0 {
+            self.0[0].trailing_zeros() as usize
+        } else if self.0[1] != 0 {
+            64 + self.0[1].trailing_zeros() as usize
+        } else {
+            128 + self.0[2].trailing_zeros() as usize
+        }
+    }
+    #[inline(always)]
+    fn msb(self) -> usize {
+        if self.0[2] != 0 {
+            191 - self.0[2].leading_zeros() as usize
+        } else if self.0[1] != 0 {
+            127 - self.0[1].leading_zeros() as usize
+        } else {
+            63 - self.0[0].leading_zeros() as usize
+        }
+    }
+    #[inline(always)]
+    fn clear_lsb(self) -> Self {
+        let mut w = self.0;
+        if w[0] != 0 {
+            w[0] &= w[0] - 1;
+        } else if w[1] != 0 {
+            w[1] &= w[1] - 1;
+        } else {
+            w[2] &= w[2].wrapping_sub(1);
+        }
+        B192(w)
+    }
+    #[inline(always)]
+    fn low_bits(n: usize) -> Self {
+        let word = |lo: usize| -> u64 {
+            match n.saturating_sub(lo) {
+                0 => 0,
+                k if k >= 64 => !0,
+                k => (1 << k) - 1,
+            }
+        };
+        B192([word(0), word(64), word(128)])
+    }
+    #[inline(always)]
+    fn to_u128(self) -> u128 {
+        self.0[0] as u128 | (self.0[1] as u128) << 64
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -150,5 +254,18 @@ mod tests {
     #[test]
     fn ops_u128() {
         check::<u128>();
+    }
+
+    #[test]
+    fn ops_b192() {
+        check::<B192>();
+        // across the word boundaries
+        let b = B192::bit(63) | B192::bit(64) | B192::bit(127) | B192::bit(128) | B192::bit(159);
+        assert_eq!(b.iter().collect::<Vec<_>>(), vec![63, 64, 127, 128, 159]);
+        assert_eq!(b.msb(), 159);
+        assert_eq!((b ^ B192::bit(159)).msb(), 128);
+        assert_eq!(B192::low_bits(130).count(), 130);
+        assert!(B192::low_bits(130).has(129) && !B192::low_bits(130).has(130));
+        assert_eq!(!B192::ZERO, B192::low_bits(192));
     }
 }

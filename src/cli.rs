@@ -13,7 +13,7 @@ Chimera, a chess-variant engine (Omega Chess, Chess with Different Armies, chess
 
 usage:
   chimera                      protocol loop (UCI or XBoard, detected from the first command)
-  chimera perft <depth> [--variant NAME] [--fen FEN] [--moves \"m1 m2 ...\"] [--divide]
+  chimera perft <depth> [--variant NAME] [--fen FEN | --fen4 FEN4] [--moves \"m1 m2 ...\"] [--divide]
   chimera analyse [--variant NAME] [--fen FEN] [--moves \"...\"] [--depth D | --movetime MS]
                  [--threads N] [--hash MB] [--multipv N]
   chimera bench [--depth D]    fixed positions of every variant; last line `<N> nodes <M> nps`
@@ -28,13 +28,16 @@ options for every subcommand:
 ";
 
 const PERFT_HELP: &str = "\
-usage: chimera perft <depth> [--variant NAME] [--fen FEN] [--moves \"m1 m2 ...\"] [--divide] [--armies FILE]
+usage: chimera perft <depth> [--variant NAME] [--fen FEN | --fen4 FEN4] [--moves \"m1 m2 ...\"]
+                     [--divide] [--armies FILE]
 
 Counts the leaf nodes of the legal move tree to <depth> from the variant's
 start position (or --fen), after playing --moves. --divide prints the count
 below each root move first. The last line is `Nodes searched: <N>`.
 Variants: chess, omega, cwda-<white>-<black> (armies: fide, clobberers, nutty,
-rookies, amazon, amazoncrab, allstars, forward, and armies from --armies).
+rookies, amazon, amazoncrab, allstars, forward, and armies from --armies),
+fourplayer-teams, fourplayer-ffa (--fen4: a FEN4, or the layout 4PCo, the
+default, or 4PC; moves as h2-h3, e10-e11=Q, O-O or h2h3).
 ";
 
 /// An argument error: printed as one line, exit status 2.
@@ -176,7 +179,7 @@ impl Parsed {
 fn cmd_perft(args: &[String], armies: &[Army]) -> Result<(), ArgError> {
     let p = parse_options(
         args,
-        &["--variant", "--fen", "--moves"],
+        &["--variant", "--fen", "--fen4", "--moves"],
         &["--divide", "--help", "--wide"],
     )?;
     if p.flag("--help") {
@@ -199,6 +202,23 @@ fn cmd_perft(args: &[String], armies: &[Army]) -> Result<(), ArgError> {
         .value("--moves")
         .map(|m| m.split_whitespace().collect())
         .unwrap_or_default();
+    if let Some(mode) = crate::fourplayer::Mode::from_name(variant) {
+        if p.value("--fen").is_some() {
+            return Err(ArgError(
+                "four-player positions are given with --fen4".into(),
+            ));
+        }
+        let mut pos =
+            crate::fourplayer::cli::position(mode, p.value("--fen4"), &moves).map_err(ArgError)?;
+        let nodes = crate::fourplayer::cli::perft(&mut pos, depth, p.flag("--divide"));
+        println!("Nodes searched: {nodes}");
+        return Ok(());
+    }
+    if p.value("--fen4").is_some() {
+        return Err(ArgError(format!(
+            "--fen4 is for the four-player variants, not '{variant}'"
+        )));
+    }
     let width = if p.flag("--wide") {
         Width::Wide
     } else {

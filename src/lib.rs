@@ -5,6 +5,7 @@
 pub mod bitboard;
 pub mod cli;
 pub mod eval;
+pub mod fourplayer;
 pub mod geometry;
 pub mod params;
 pub mod position;

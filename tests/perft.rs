@@ -1,6 +1,7 @@
-//! Perft suites as data: every row of tests/data/perft/{cwda,derived,omega}.tsv
-//! (copies of ../shared/refdata/perft, computed by Fairy-Stockfish and Sjaak II)
-//! runs through this one harness. Rows above NODE_BUDGET nodes are in the
+//! Perft suites as data: every row of
+//! tests/data/perft/{cwda,derived,omega,fourplayer}.tsv (copies of
+//! ../shared/refdata/perft, computed by Fairy-Stockfish, Sjaak II and 4pchess,
+//! cross-checked by separate generators) runs through this one harness. Rows above NODE_BUDGET nodes are in the
 //! ignored test `perft_deep` (run with `cargo test --release -- --ignored`).
 
 use chimera::setup::{Width, setup};
@@ -9,7 +10,7 @@ use chimera::with_position;
 use rayon::prelude::*;
 
 const NODE_BUDGET: u64 = 5_000_000;
-const FILES: [&str; 3] = ["cwda.tsv", "derived.tsv", "omega.tsv"];
+const FILES: [&str; 4] = ["cwda.tsv", "derived.tsv", "omega.tsv", "fourplayer.tsv"];
 
 /// Rows whose reference number is known to be wrong, with the evidence.
 /// These were computed by Sjaak II alone (depth 5); Sjaak II 1.4.1 lets a
@@ -58,6 +59,10 @@ fn rows() -> Vec<Row> {
 fn run(row: &Row) -> Result<u64, String> {
     let fen = (row.position != "startpos").then_some(row.position.as_str());
     let moves: Vec<&str> = row.moves.split_whitespace().collect();
+    if let Some(mode) = chimera::fourplayer::Mode::from_name(&row.variant) {
+        let mut pos = chimera::fourplayer::setup(mode, fen, None, &moves)?;
+        return Ok(chimera::fourplayer::perft::perft(&mut pos, row.depth));
+    }
     let mut pos = setup(&row.variant, fen, &moves, &[], Width::Auto)?;
     Ok(with_position!(&mut pos, p => perft(p, row.depth)))
 }

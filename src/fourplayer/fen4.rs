@@ -1,0 +1,506 @@
+//! FEN4 (Chess.com's four-player FEN) in and out. Fields separated by `-`:
+//! side to move (`R`, `B`, `Y`, `G`); eliminated players, short castling,
+//! long castling (four 0/1 each); points (four integers); plies since the
+//! last capture or pawn move; an optional `{...}` block (`'enPassant'`:
+//! per player `'<landing square>:<pawn square>'`, `'resigned'`: four 0/1
+//! or true/false); then the 14 rows from rank 14 down, cells separated by
+//! commas: a piece is owner + type (`rK`, `bP`), a dead piece `dP` (input
+//! also `drK`), a number a run of empty or missing squares, `x` one missing
+//! corner square (input). Every error names the field and token.
+
+use std::sync::Arc;
+
+use super::position::{EMPTY, EpSlot, Position4};
+use super::variant::{KING, LETTERS, Layout, NUM_TYPES, PAWN, ROOK, Variant4};
+use super::{DEAD, PLAYER_LETTERS, PLAYER_NAMES};
+use crate::bitboard::Bitboard;
+use crate::geometry::Sq;
+
+fn four<T>(field: &str, what: &str, parse: impl Fn(&str) -> Option<T>) -> Result<[T; 4], String> {
+    let parts: Vec<&str> = field.split(',').collect();
+    if parts.len() != 4 {
+        return Err(format!(
+            "{what} '{field}': expected four values separated by commas"
+        ));
+    }
+    let mut out = Vec::with_capacity(4);
+    for p in parts {
+        out.push(parse(p.trim()).ok_or_else(|| format!("{what} '{field}': bad value '{p}'"))?);
+    }
+    Ok(out
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("four values")))
+}
+
+fn flag(s: &str) -> Option<bool> {
+    match s {
+        "0" | "false" | "False" => Some(false),
+        "1" | "true" | "True" => Some(true),
+        _ => None,
+    }
+}
+
+/// Splits a FEN4 into its six leading fields, the optional `{...}` block
+/// and the board.
+fn split(fen: &str) -> Result<(Vec<&str>, Option<&str>, &str), String> {
+    let mut fields = Vec::new();
+    let mut rest = fen.trim();
+    for _ in 0..6 {
+        let (f, r) = rest
+            .split_once('-')
+            .ok_or_else(|| format!("FEN4 '{fen}': expected 7 fields separated by '-'"))?;
+        fields.push(f);
+        rest = r;
+    }
+    let mut block = None;
+    if rest.starts_with('{') {
+        let end = rest
+            .find('}')
+            .ok_or_else(|| "FEN4: the '{' block is not closed".to_string())?;
+        block = Some(&rest[1..end]);
+        rest = rest[end + 1..]
+            .strip_prefix('-')
+            .ok_or_else(|| "FEN4: expected '-' after the '{...}' block".to_string())?;
+    }
+    if rest.contains('-') || rest.contains(' ') {
+        return Err(format!("FEN4: unexpected text in the board field '{rest}'"));
+    }
+    Ok((fields, block, rest))
+}
+
+/// A value of the `{...}` block: the text inside the parentheses after
+/// `'key':`.
+fn block_value<'a>(block: &'a str, key: &str) -> Option<&'a str> {
+    let at = block.find(&format!("'{key}'"))?;
+    let rest = &block[at + key.len() + 2..];
+    let open = rest.find('(')?;
+    let close = rest.find(')')?;
+    (open < close).then(|| &rest[open + 1..close])
+}
+
+impl Position4 {
+    /// The start position of a layout.
+    pub fn startpos(v: Arc<Variant4>, layout: Layout) -> Position4 {
+        Position4::from_fen4(v, layout.fen4()).expect("the start FEN4s are valid")
+    }
+
+    /// Reads a FEN4. On error the message names the field and the token.
+    pub fn from_fen4(v: Arc<Variant4>, fen: &str) -> Result<Position4, String> {
+        let (f, block, board) = split(fen)?;
+        let mut pos = Position4::empty(v.clone());
+        pos.side = match f[0].trim() {
+            "R" => 0,
+            "B" => 1,
+            "Y" => 2,
+            "G" => 3,
+            s => return Err(format!("side to move '{s}' is not R, B, Y or G")),
+        };
+        let eliminated = four(f[1], "eliminated players", flag)?;
+        let short = four(f[2], "short castling", flag)?;
+        let long = four(f[3], "long castling", flag)?;
+        pos.points = four(f[4], "points", |s| {
+            s.parse::<i32>().ok().filter(|n| n.abs() <= 100_000)
+        })?;
+        pos.halfmove = f[5]
+            .trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| n <= 100_000)
+            .ok_or_else(|| {
+                format!(
+                    "plies since a capture or pawn move '{}' is not a number",
+                    f[5]
+                )
+            })?;
+        for (p, &e) in eliminated.iter().enumerate() {
+            if e {
+                pos.eliminated |= 1 << p;
+            }
+        }
+        pos.read_board(board)?;
+        if let Some(b) = block {
+            pos.read_block(b)?;
+        }
+        pos.validate()?;
+        // castling rights: the King on a home square, its rook in place
+        for p in 0..4 {
+            for (s, &on) in [short[p], long[p]].iter().enumerate() {
+                if !on || pos.is_eliminated(p) {
+                    continue;
+                }
+                if let Some(i) = v.castle_index(p, pos.king_square(p), s == 0) {
+                    let c = &v.castles[i];
+                    if pos.piece_at(c.rook_from) == Some((p, ROOK))
+                        && pos.piece_at(c.king_from) == Some((p, KING))
+                    {
+                        pos.castling |= 1 << (2 * p + s);
+                        pos.castle_idx[2 * p + s] = i as u8;
+                    }
+                }
+            }
+        }
+        pos.hash = pos.compute_hash();
+        pos.update_checkers();
+        Ok(pos)
+    }
+
+    fn read_board(&mut self, board: &str) -> Result<(), String> {
+        let v = self.v.clone();
+        let shape = &v.shape;
+        let rows: Vec<&str> = board.split('/').collect();
+        if rows.len() != shape.ranks {
+            return Err(format!(
+                "FEN4 board has {} rows, expected {}",
+                rows.len(),
+                shape.ranks
+            ));
+        }
+        for (i, row) in rows.iter().enumerate() {
+            let rank = shape.ranks - 1 - i;
+            let mut file = 0usize;
+            for cell in row.split(',') {
+                let cell = cell.trim();
+                if cell.is_empty() {
+                    return Err(format!("rank {}: empty cell in '{row}'", rank + 1));
+                }
+                if let Ok(n) = cell.parse::<usize>() {
+                    if n == 0 || cell.starts_with('0') {
+                        return Err(format!(
+                            "rank {}: bad empty-square count '{cell}'",
+                            rank + 1
+                        ));
+                    }
+                    file += n;
+                    if file > shape.files {
+                        break;
+                    }
+                    continue;
+                }
+                if file >= shape.files {
+                    file += 1;
+                    break;
+                }
+                let name = format!("{}{}", (b'a' + file as u8) as char, rank + 1);
+                if cell == "x" || cell == "X" {
+                    if !shape.is_hole(file, rank) {
+                        return Err(format!(
+                            "rank {}: 'x' on {name}, which is not a corner square",
+                            rank + 1
+                        ));
+                    }
+                    file += 1;
+                    continue;
+                }
+                let (owner, t) = parse_piece(cell)
+                    .ok_or_else(|| format!("rank {}: bad piece '{cell}'", rank + 1))?;
+                let sq = shape.square(file as i32, rank as i32).ok_or_else(|| {
+                    format!(
+                        "rank {}: piece '{cell}' on a missing corner square ({name})",
+                        rank + 1
+                    )
+                })?;
+                if self.board[sq] != EMPTY {
+                    return Err(format!("two pieces on {name}"));
+                }
+                self.put(owner, t, sq);
+                file += 1;
+            }
+            if file != shape.files {
+                return Err(format!(
+                    "rank {} has {} squares, expected {}",
+                    rank + 1,
+                    file,
+                    shape.files
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn read_block(&mut self, block: &str) -> Result<(), String> {
+        if let Some(ep) = block_value(block, "enPassant") {
+            let slots: Vec<&str> = ep
+                .split(',')
+                .map(|s| s.trim().trim_matches('\'').trim_matches('"'))
+                .collect();
+            if slots.len() != 4 {
+                return Err(format!("enPassant '({ep})': expected four slots"));
+            }
+            for (p, s) in slots.iter().enumerate() {
+                if s.is_empty() {
+                    continue;
+                }
+                let (t, vsq) = s
+                    .split_once(':')
+                    .ok_or_else(|| format!("enPassant slot '{s}': expected <square>:<square>"))?;
+                let target = self
+                    .v
+                    .shape
+                    .parse_square(t)
+                    .map_err(|e| format!("enPassant slot '{s}': {e}"))?;
+                let victim = self
+                    .v
+                    .shape
+                    .parse_square(vsq)
+                    .map_err(|e| format!("enPassant slot '{s}': {e}"))?;
+                // the pawn of that player, one step beyond the skipped square
+                let forward = super::variant::ORIENTATIONS[p].apply((0, 1));
+                let behind = self.v.shape.offset(victim, -forward.0, -forward.1);
+                if self.piece_at(victim) != Some((p, PAWN)) || behind != Some(target) {
+                    return Err(format!(
+                        "enPassant slot '{s}': no {} pawn on {vsq} that skipped {t}",
+                        PLAYER_NAMES[p]
+                    ));
+                }
+                self.ep[p] = EpSlot {
+                    target: target as u8,
+                    victim: victim as u8,
+                };
+            }
+        }
+        if let Some(r) = block_value(block, "resigned") {
+            let flags = four(r, "resigned", |s| flag(s.trim_matches('\'')))?;
+            for (p, &on) in flags.iter().enumerate() {
+                if on {
+                    self.resigned |= 1 << p;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks what the rules need: one live King for every player in the
+    /// game, none for those out; no pawn on its own promotion squares; no
+    /// more than 16 pieces a player.
+    fn validate(&self) -> Result<(), String> {
+        if self.is_eliminated(self.side) {
+            return Err(format!(
+                "the side to move, {}, is eliminated",
+                PLAYER_NAMES[self.side]
+            ));
+        }
+        if self.eliminated == 0xF {
+            return Err("every player is eliminated".into());
+        }
+        for (p, name) in PLAYER_NAMES.iter().enumerate() {
+            let kings = self.pieces(p, KING).count();
+            if self.is_eliminated(p) {
+                if self.by_color[p].any() {
+                    return Err(format!(
+                        "{name} is eliminated but has live pieces (write them dead: dP)"
+                    ));
+                }
+                continue;
+            }
+            if kings != 1 {
+                return Err(if kings == 0 {
+                    format!("{name} has no King")
+                } else {
+                    format!("{name} has {kings} Kings")
+                });
+            }
+            let n = self.by_color[p].count();
+            if n > 16 {
+                return Err(format!("{name} has {n} pieces, at most 16"));
+            }
+            let bad = self.pieces(p, PAWN) & self.v.promo_zone[p];
+            if bad.any() {
+                return Err(format!(
+                    "{name} pawn on {}, where it would have promoted",
+                    self.v.shape.name(bad.lsb())
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The position as FEN4.
+    pub fn to_fen4(&self) -> String {
+        let bits = |mask: u8| -> String {
+            (0..4)
+                .map(|p| if mask & (1 << p) != 0 { "1" } else { "0" })
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let short = (0..4).fold(0u8, |m, p| m | ((self.castling >> (2 * p)) & 1) << p);
+        let long = (0..4).fold(0u8, |m, p| m | ((self.castling >> (2 * p + 1)) & 1) << p);
+        let points: Vec<String> = self.points.iter().map(|p| p.to_string()).collect();
+        let mut s = format!(
+            "{}-{}-{}-{}-{}-{}-",
+            PLAYER_LETTERS[self.side],
+            bits(self.eliminated),
+            bits(short),
+            bits(long),
+            points.join(","),
+            self.halfmove
+        );
+        let mut block = Vec::new();
+        if self.ep.iter().any(|e| e.is_some()) {
+            let slots: Vec<String> = self
+                .ep
+                .iter()
+                .map(|e| {
+                    if e.is_some() {
+                        format!(
+                            "'{}:{}'",
+                            self.v.shape.name(e.target as Sq),
+                            self.v.shape.name(e.victim as Sq)
+                        )
+                    } else {
+                        "''".into()
+                    }
+                })
+                .collect();
+            block.push(format!("'enPassant':({})", slots.join(",")));
+        }
+        if self.resigned != 0 {
+            let flags: Vec<&str> = (0..4)
+                .map(|p| {
+                    if self.has_resigned(p) {
+                        "true"
+                    } else {
+                        "false"
+                    }
+                })
+                .collect();
+            block.push(format!("'resigned':({})", flags.join(",")));
+        }
+        if !block.is_empty() {
+            s.push_str(&format!("{{{}}}-", block.join(",")));
+        }
+        s.push_str(&self.board_text());
+        s
+    }
+
+    /// The board field of FEN4.
+    pub fn board_text(&self) -> String {
+        let shape = &self.v.shape;
+        let mut rows = Vec::new();
+        for rank in (0..shape.ranks).rev() {
+            let mut cells: Vec<String> = Vec::new();
+            let mut run = 0;
+            for file in 0..shape.files {
+                let piece = shape
+                    .square(file as i32, rank as i32)
+                    .and_then(|sq| self.piece_at(sq));
+                match piece {
+                    None => run += 1,
+                    Some((owner, t)) => {
+                        if run > 0 {
+                            cells.push(run.to_string());
+                            run = 0;
+                        }
+                        cells.push(piece_text(owner, t));
+                    }
+                }
+            }
+            if run > 0 {
+                cells.push(run.to_string());
+            }
+            rows.push(cells.join(","));
+        }
+        rows.join("/")
+    }
+}
+
+impl std::fmt::Debug for Position4 {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position4({})", self.to_fen4())
+    }
+}
+
+/// `rK`, `bP`, dead `dP`.
+pub fn piece_text(owner: usize, t: usize) -> String {
+    let o = if owner == DEAD {
+        'd'
+    } else {
+        PLAYER_LETTERS[owner].to_ascii_lowercase()
+    };
+    format!("{o}{}", LETTERS[t])
+}
+
+/// Reads `rK`, `dP`, `drK` -> (owner, type).
+pub fn parse_piece(cell: &str) -> Option<(usize, usize)> {
+    let mut c: Vec<char> = cell.chars().collect();
+    let dead = c.len() == 3 && c[0] == 'd';
+    if dead {
+        c.remove(0);
+    }
+    if c.len() != 2 {
+        return None;
+    }
+    let t = LETTERS
+        .iter()
+        .position(|&l| l == c[1].to_ascii_uppercase())?;
+    if t >= NUM_TYPES {
+        return None;
+    }
+    let owner = match c[0] {
+        'd' => DEAD,
+        'r' => 0,
+        'b' => 1,
+        'y' => 2,
+        'g' => 3,
+        _ => return None,
+    };
+    Some((if dead { DEAD } else { owner }, t))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fourplayer::variant::Mode;
+
+    fn v() -> Arc<Variant4> {
+        Arc::new(Variant4::new(Mode::Teams))
+    }
+
+    #[test]
+    fn start_positions_round_trip() {
+        for layout in [Layout::Classic, Layout::Modern] {
+            let p = Position4::startpos(v(), layout);
+            assert_eq!(p.to_fen4(), layout.fen4());
+            assert_eq!(p.castling_rights(), 0xFF);
+        }
+    }
+
+    #[test]
+    fn en_passant_block_and_dead_pieces_round_trip() {
+        let fen = "R-0,0,0,0-0,0,0,1-1,0,0,1-0,0,0,0-0-{'enPassant':('','c7:d7','','')}-4,yN,yB,yK,yQ,2,gB,3/3,yR,2,yP,3,yP,3/6,yN,yP,yP,5/bR,bP,yP,1,yP,yP,3,yP,gP,2,gR/bQ,3,bP,4,gN,1,gP,2/1,bP,bN,9,gP,1/bK,bP,8,gP,2,gK/3,bP,8,gP,gQ/bB,bP,10,gP,gB/bN,1,rQ,2,bP,4,gP,2,gN/bR,1,bP,rP,2,rP,rN,rP,1,rP,gP,1,gR/7,rB,2,rR,3/4,rP,rP,1,rP,1,rP,4/3,rR,3,rK,rB,rN,4";
+        let p = Position4::from_fen4(v(), fen).unwrap();
+        assert_eq!(p.to_fen4(), fen);
+        // dead pieces (input with or without the colour), an eliminated
+        // player, points, `x` corners
+        let fen = "G-0,0,1,0-0,0,0,0-0,0,0,0-3,0,1,20-7-x,x,x,dyR,10/3,dK,10/14/14/14/14/14/14/14/14/14/3,dP,dQ,drK,rK,7/14/x,x,x,5,bK,gK,4";
+        let p = Position4::from_fen4(v(), fen).unwrap();
+        assert!(p.is_eliminated(2));
+        assert_eq!(p.points(), [3, 0, 1, 20]);
+        let out = p.to_fen4();
+        assert!(out.ends_with("/3,dP,dQ,dK,rK,7/14/8,bK,gK,4"), "{out}");
+        assert!(
+            out.starts_with("G-0,0,1,0-0,0,0,0-0,0,0,0-3,0,1,20-7-3,dR,10/3,dK,10/"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn errors_name_the_token() {
+        let bad = [
+            ("Q-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-14", "side to move 'Q'"),
+            (
+                "R-0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-14",
+                "eliminated players '0,0,0'",
+            ),
+            ("R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-zz-14", "'zz'"),
+        ];
+        for (fen, want) in bad {
+            let e = Position4::from_fen4(v(), fen).unwrap_err();
+            assert!(e.contains(want), "{fen}: {e}");
+        }
+        let start = Layout::Modern.fen4();
+        let e = Position4::from_fen4(v(), &start.replacen("yR", "yZ", 1)).unwrap_err();
+        assert!(e.contains("bad piece 'yZ'"), "{e}");
+        let e = Position4::from_fen4(v(), &start.replacen("3,yR", "yP,2,yR", 1)).unwrap_err();
+        assert!(e.contains("missing corner square (a14)"), "{e}");
+    }
+}

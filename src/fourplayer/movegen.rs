@@ -1,0 +1,338 @@
+//! Attacks and legal move generation for four players.
+//!
+//! As in the two-player generator, legality is decided without making
+//! moves: the King's targets are tested against every enemy's attacks with
+//! the King lifted off the board, other pieces are restricted to the
+//! squares that resolve a check and to their pin lines (pins by any enemy),
+//! and en-passant captures are tested on the occupancy they leave. Kings
+//! are never captured; dead pieces block and may be captured.
+//!
+//! En passant (RULES.md, read as 4pchess plays it): after player X's double
+//! step, an enemy pawn that attacks the skipped square and stands next to
+//! X's pawn may capture onto the skipped square, removing X's pawn, until X
+//! moves again; if an enemy piece stands on the skipped square it is taken
+//! as well.
+
+use arrayvec::ArrayVec;
+
+use super::position::{EMPTY, Position4, code};
+use super::variant::{KING, PAWN};
+use super::{Bb, DEAD};
+use crate::bitboard::Bitboard;
+use crate::geometry::Sq;
+use crate::position::movegen::GenType;
+use crate::position::{Move, MoveKind, MoveList};
+
+/// A pinned piece and the squares it may still move to.
+type Pins = ArrayVec<(Sq, Bb), 32>;
+
+impl Position4 {
+    /// Pieces of the players in `players` (bits) that attack `sq` on the
+    /// occupancy `occ` (pieces not in `occ` are ignored).
+    #[inline]
+    pub fn attackers(&self, sq: Sq, occ: Bb, players: u8) -> Bb {
+        let v = &*self.v;
+        let t = &v.tables;
+        let their = self.players_bb(players) & occ;
+        if their.is_empty() {
+            return Bb::ZERO;
+        }
+        let mut dirs = 0u8;
+        for p in 0..4 {
+            if players & (1 << p) != 0 {
+                dirs |= t.rev_line_dirs[p];
+            }
+        }
+        let lines = t.lines.line_attacks(dirs, sq, occ);
+        let mut att = Bb::ZERO;
+        for ty in 0..super::variant::NUM_TYPES {
+            let pcs = self.by_type[ty] & their;
+            if pcs.is_empty() {
+                continue;
+            }
+            if v.symmetric[ty] {
+                let r = &t.rev[0][ty];
+                att |= (r.leap[sq] | (lines & r.ride[sq])) & pcs;
+            } else {
+                for p in 0..4 {
+                    if players & (1 << p) != 0 {
+                        let r = &t.rev[p][ty];
+                        att |= (r.leap[sq] | (lines & r.ride[sq])) & pcs & self.by_color[p];
+                    }
+                }
+            }
+        }
+        att
+    }
+
+    /// Whether `sq` is attacked by any of `players` (leapers first, then
+    /// riders; stops at the first attacker found).
+    #[inline]
+    pub fn is_attacked(&self, sq: Sq, occ: Bb, players: u8) -> bool {
+        let v = &*self.v;
+        let t = &v.tables;
+        let their = self.players_bb(players) & occ;
+        let mut rider_dirs = 0u8;
+        let mut riders = [Bb::ZERO; super::variant::NUM_TYPES];
+        for (ty, rider) in riders.iter_mut().enumerate() {
+            let pcs = self.by_type[ty] & their;
+            if pcs.is_empty() {
+                continue;
+            }
+            if v.symmetric[ty] {
+                let r = &t.rev[0][ty];
+                if (r.leap[sq] & pcs).any() {
+                    return true;
+                }
+                if (r.ride_empty[sq] & pcs).any() {
+                    rider_dirs |= r.line_dirs;
+                    *rider = r.ride[sq] & pcs;
+                }
+            } else {
+                for p in 0..4 {
+                    if players & (1 << p) != 0 {
+                        let r = &t.rev[p][ty];
+                        let own = pcs & self.by_color[p];
+                        if (r.leap[sq] & own).any() {
+                            return true;
+                        }
+                        if (r.ride_empty[sq] & own).any() {
+                            rider_dirs |= r.line_dirs;
+                            *rider |= r.ride[sq] & own;
+                        }
+                    }
+                }
+            }
+        }
+        if rider_dirs == 0 {
+            return false;
+        }
+        let lines = t.lines.line_attacks(rider_dirs, sq, occ);
+        riders.iter().any(|&r| (r & lines).any())
+    }
+
+    /// Our pieces pinned to our King by any enemy slider, with the squares
+    /// each may move to.
+    fn pins(&self, us: usize, ksq: Sq, occ: Bb, enemies: u8) -> (Bb, Pins) {
+        let v = &*self.v;
+        let t = &v.tables;
+        let own = self.by_color[us];
+        let their = self.players_bb(enemies);
+        let mut pinned = Bb::ZERO;
+        let mut pins = Pins::new();
+        for ty in 0..super::variant::NUM_TYPES {
+            let r = &t.rev[0][ty];
+            if r.line_dirs == 0 || !v.symmetric[ty] {
+                continue;
+            }
+            let snipers = r.ride_empty[ksq] & self.by_type[ty] & their;
+            for s in snipers.iter() {
+                let between = t.lines.between(ksq, s);
+                let blockers = between & occ;
+                if blockers.any() && !blockers.more_than_one() && (blockers & own).any() {
+                    let p = blockers.lsb();
+                    if !pinned.has(p) {
+                        pinned |= Bb::bit(p);
+                        let _ = pins.try_push((p, between | Bb::bit(s)));
+                    } else if let Some(e) = pins.iter_mut().find(|e| e.0 == p) {
+                        // pinned from two lines: it may not move
+                        e.1 &= between | Bb::bit(s);
+                    }
+                }
+            }
+        }
+        (pinned, pins)
+    }
+
+    #[inline(always)]
+    fn push_moves(&self, list: &mut MoveList, from: Sq, targets: Bb, pawn: bool) {
+        if pawn {
+            let zone = self.v.promo_zone[self.side];
+            for to in targets.iter() {
+                if zone.has(to) {
+                    for &p in &self.v.promo_types {
+                        let _ = list.try_push(Move::new(from, to, MoveKind::Promotion, p));
+                    }
+                } else {
+                    let _ = list.try_push(Move::normal(from, to));
+                }
+            }
+        } else {
+            for to in targets.iter() {
+                let _ = list.try_push(Move::normal(from, to));
+            }
+        }
+    }
+
+    /// Appends the legal moves of the side to move, of the given type
+    /// (promotions count as noisy).
+    pub fn generate(&self, kind: GenType, list: &mut MoveList) {
+        let v = &*self.v;
+        let us = self.side;
+        if self.eliminated & (1 << us) != 0 {
+            return;
+        }
+        let enemies = self.enemies(us);
+        let occ = self.occupied();
+        let own = self.by_color[us];
+        let capturable = self.capturable(us);
+        let ksq = self.king_square(us);
+        let checkers = self.checkers;
+        let mut mask = !own;
+        if checkers.any() {
+            mask = if checkers.more_than_one() {
+                Bb::ZERO
+            } else {
+                let c = checkers.lsb();
+                Bb::bit(c) | v.tables.lines.between(ksq, c)
+            };
+        }
+        let (quiet_ok, noisy_ok) = match kind {
+            GenType::All => (true, true),
+            GenType::Noisy => (false, true),
+            GenType::Quiet => (true, false),
+        };
+        let zone = v.promo_zone[us];
+        if mask.any() {
+            let (pinned, pins) = self.pins(us, ksq, occ, enemies);
+            for t in 1..super::variant::NUM_TYPES {
+                let mut pcs = self.by_type[t] & own;
+                let is_pawn = t == PAWN;
+                while pcs.any() {
+                    let from = pcs.pop_lsb();
+                    let (quiet, capt, _) = v.tables.targets(us, t, from, occ);
+                    let mut allow = mask;
+                    if pinned.has(from) {
+                        allow &= pins
+                            .iter()
+                            .find(|e| e.0 == from)
+                            .map(|e| e.1)
+                            .unwrap_or(Bb::ZERO);
+                    }
+                    let quiet = quiet & allow;
+                    let capt = capt & capturable & allow;
+                    let targets = if is_pawn {
+                        match kind {
+                            GenType::All => quiet | capt,
+                            GenType::Noisy => capt | (quiet & zone),
+                            GenType::Quiet => quiet & !zone,
+                        }
+                    } else {
+                        match kind {
+                            GenType::All => quiet | capt,
+                            GenType::Noisy => capt,
+                            GenType::Quiet => quiet,
+                        }
+                    };
+                    self.push_moves(list, from, targets, is_pawn);
+                }
+            }
+        }
+        if noisy_ok && self.ep.iter().any(|s| s.is_some()) {
+            self.generate_ep(list, enemies, capturable);
+        }
+        // King moves
+        let (kq, kc, _) = v.tables.targets(us, KING, ksq, occ);
+        let mut kt = Bb::ZERO;
+        if quiet_ok {
+            kt |= kq;
+        }
+        if noisy_ok {
+            kt |= kc & capturable;
+        }
+        let occ_wo_king = occ ^ Bb::bit(ksq);
+        for to in kt.iter() {
+            if !self.is_attacked(to, occ_wo_king, enemies) {
+                let _ = list.try_push(Move::normal(ksq, to));
+            }
+        }
+        if quiet_ok && checkers.is_empty() && self.castling & (3 << (2 * us)) != 0 {
+            self.generate_castling(list, occ, enemies);
+        }
+    }
+
+    /// En-passant captures onto the squares enemies skipped (see the module
+    /// notes), each tested on the occupancy it leaves.
+    fn generate_ep(&self, list: &mut MoveList, enemies: u8, capturable: Bb) {
+        let v = &*self.v;
+        let us = self.side;
+        let ksq = self.king_square(us);
+        let occ = self.occupied();
+        let our_pawns = self.by_type[PAWN] & self.by_color[us];
+        for x in 0..4 {
+            let slot = self.ep[x];
+            if !slot.is_some() || enemies & (1 << x) == 0 {
+                continue;
+            }
+            let (target, victim) = (slot.target as Sq, slot.victim as Sq);
+            if self.board[victim] != code(x, PAWN) {
+                continue;
+            }
+            let on_target = self.board[target];
+            if on_target != EMPTY && !capturable.has(target) {
+                continue;
+            }
+            let next_to_victim = v.tables.moves[0][KING].normal.leap_any[victim];
+            let capturers = v.tables.rev_ep[us][target] & our_pawns & next_to_victim;
+            for from in capturers.iter() {
+                let after = (occ ^ Bb::bit(from) ^ Bb::bit(victim)) | Bb::bit(target);
+                let gone = Bb::bit(target) | Bb::bit(victim);
+                if (self.attackers(ksq, after, self.enemies(us)) & !gone).any() {
+                    continue;
+                }
+                if v.promo_zone[us].has(target) {
+                    for &p in &v.promo_types {
+                        let _ = list.try_push(Move::new(from, target, MoveKind::EnPassant, p));
+                    }
+                } else {
+                    let _ = list.try_push(Move::new(from, target, MoveKind::EnPassant, 0));
+                }
+            }
+        }
+    }
+
+    fn generate_castling(&self, list: &mut MoveList, occ: Bb, enemies: u8) {
+        let v = &*self.v;
+        let us = self.side;
+        for s in 0..2 {
+            let bit = 2 * us + s;
+            if self.castling & (1 << bit) == 0 {
+                continue;
+            }
+            let i = self.castle_idx[bit] as usize;
+            let c = &v.castles[i];
+            if (occ & c.empty).any() || self.board[c.rook_from] != code(us, super::variant::ROOK) {
+                continue;
+            }
+            if c.passes.iter().any(|s| self.is_attacked(s, occ, enemies)) {
+                continue;
+            }
+            let after = (occ ^ Bb::bit(c.king_from) ^ Bb::bit(c.rook_from))
+                | Bb::bit(c.king_to)
+                | Bb::bit(c.rook_to);
+            if self.is_attacked(c.king_to, after, enemies) {
+                continue;
+            }
+            let _ = list.try_push(Move::new(c.king_from, c.king_to, MoveKind::Castle, i));
+        }
+    }
+
+    /// All legal moves of the side to move.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut l = MoveList::new();
+        self.generate(GenType::All, &mut l);
+        l
+    }
+
+    /// Whether the side to move has a legal move.
+    pub fn has_legal_move(&self) -> bool {
+        let mut l = MoveList::new();
+        self.generate(GenType::All, &mut l);
+        !l.is_empty()
+    }
+
+    /// Whether a dead piece stands on `sq`.
+    pub fn is_dead(&self, sq: Sq) -> bool {
+        self.by_color[DEAD].has(sq)
+    }
+}
