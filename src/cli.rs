@@ -16,6 +16,8 @@ usage:
   chimera perft <depth> [--variant NAME] [--fen FEN | --fen4 FEN4] [--moves \"m1 m2 ...\"] [--divide]
   chimera analyse [--variant NAME] [--fen FEN] [--moves \"...\"] [--depth D | --movetime MS]
                  [--threads N] [--hash MB] [--multipv N]
+  chimera show --variant fourplayer-teams|fourplayer-ffa [--fen4 FEN4] [--moves \"...\"]
+                               a plain-text diagram of a four-player position
   chimera bench [--depth D]    fixed positions of every variant; last line `<N> nodes <M> nps`
   chimera selfplay [--variant V] [--games N] [--nodes N | --tc BASE+INC] [--a k=v,..] [--b k=v,..]
                                self-play between two weight settings (A/B tests, tuning)
@@ -88,6 +90,7 @@ pub fn run(args: &[String]) -> i32 {
         Some("perft") => cmd_perft(&a.rest[1..], &a.armies),
         Some("analyse") | Some("analyze") => cmd_analyse(&a.rest[1..], &a.armies),
         Some("bench") => cmd_bench(&a.rest[1..]),
+        Some("show") => cmd_show(&a.rest[1..]),
         Some("selfplay") => cmd_selfplay(&a.rest[1..]),
         Some("params") => {
             if let Some(extra) = a.rest.get(1) {
@@ -244,6 +247,35 @@ fn cmd_perft(args: &[String], armies: &[Army]) -> Result<(), ArgError> {
         nodes as f64 / secs.max(1e-9)
     );
     println!("Nodes searched: {nodes}");
+    Ok(())
+}
+
+const SHOW_HELP: &str = "\
+usage: chimera show --variant fourplayer-teams|fourplayer-ffa [--fen4 FEN4|4PCo|4PC] [--moves \"m1 m2 ...\"]
+
+Prints a plain-text diagram of a four-player position (rank 14 at the top;
+pieces as owner letter + type: rK, bP, yQ, gN, dead dP), the side to move,
+the points and the FEN4.
+";
+
+fn cmd_show(args: &[String]) -> Result<(), ArgError> {
+    let p = parse_options(args, &["--variant", "--fen4", "--moves"], &["--help"])?;
+    if p.flag("--help") {
+        print!("{SHOW_HELP}");
+        return Ok(());
+    }
+    if let Some(extra) = p.positional.first() {
+        return Err(ArgError(format!("unexpected argument '{extra}'")));
+    }
+    let variant = p.value("--variant").unwrap_or("fourplayer-teams");
+    let mode = crate::fourplayer::Mode::from_name(variant)
+        .ok_or_else(|| ArgError(format!("show draws the four-player variants, not '{variant}'")))?;
+    let moves: Vec<&str> = p
+        .value("--moves")
+        .map(|m| m.split_whitespace().collect())
+        .unwrap_or_default();
+    let pos = crate::fourplayer::cli::position(mode, p.value("--fen4"), &moves).map_err(ArgError)?;
+    print!("{}", crate::fourplayer::cli::diagram(&pos));
     Ok(())
 }
 

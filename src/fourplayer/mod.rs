@@ -5,9 +5,11 @@
 
 pub mod cli;
 pub mod fen4;
+pub mod game;
 pub mod movegen;
 pub mod notation;
 pub mod perft;
+pub mod pgn4;
 pub mod position;
 pub mod variant;
 

@@ -331,6 +331,18 @@ impl Position4 {
         !l.is_empty()
     }
 
+    /// The live players whose King an enemy attacks now, whoever is to
+    /// move (bits): a check takes effect on the checked player's turn.
+    pub fn checked_players(&self) -> u8 {
+        let occ = self.occupied();
+        (0..4)
+            .filter(|&p| {
+                !self.is_eliminated(p)
+                    && self.attackers(self.king_square(p), occ, self.enemies(p)).any()
+            })
+            .fold(0, |m, p| m | 1 << p)
+    }
+
     /// Whether a dead piece stands on `sq`.
     pub fn is_dead(&self, sq: Sq) -> bool {
         self.by_color[DEAD].has(sq)
