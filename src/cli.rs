@@ -268,13 +268,17 @@ fn cmd_show(args: &[String]) -> Result<(), ArgError> {
         return Err(ArgError(format!("unexpected argument '{extra}'")));
     }
     let variant = p.value("--variant").unwrap_or("fourplayer-teams");
-    let mode = crate::fourplayer::Mode::from_name(variant)
-        .ok_or_else(|| ArgError(format!("show draws the four-player variants, not '{variant}'")))?;
+    let mode = crate::fourplayer::Mode::from_name(variant).ok_or_else(|| {
+        ArgError(format!(
+            "show draws the four-player variants, not '{variant}'"
+        ))
+    })?;
     let moves: Vec<&str> = p
         .value("--moves")
         .map(|m| m.split_whitespace().collect())
         .unwrap_or_default();
-    let pos = crate::fourplayer::cli::position(mode, p.value("--fen4"), &moves).map_err(ArgError)?;
+    let pos =
+        crate::fourplayer::cli::position(mode, p.value("--fen4"), &moves).map_err(ArgError)?;
     print!("{}", crate::fourplayer::cli::diagram(&pos));
     Ok(())
 }

@@ -338,7 +338,9 @@ impl Position4 {
         (0..4)
             .filter(|&p| {
                 !self.is_eliminated(p)
-                    && self.attackers(self.king_square(p), occ, self.enemies(p)).any()
+                    && self
+                        .attackers(self.king_square(p), occ, self.enemies(p))
+                        .any()
             })
             .fold(0, |m, p| m | 1 << p)
     }
