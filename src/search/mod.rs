@@ -5,6 +5,7 @@
 pub mod ordering;
 pub mod see;
 pub mod time;
+pub mod tree;
 pub mod tt;
 pub mod worker;
 
@@ -372,7 +373,7 @@ fn run_search<B: Bitboard>(
     let root = pos.clone();
     let rep = report.clone();
     let sh = shared.clone();
-    main.iterate(&mut |w: &Worker<B>, multipv: i32| {
+    main.iterate(&mut |w: &Worker<Position<B>>, multipv: i32| {
         let elapsed = w.tc.elapsed().as_millis() as u64;
         let nodes = sh.total_nodes().max(w.nodes);
         for (i, rm) in w.root_moves.iter().take(multipv as usize).enumerate() {

@@ -1,13 +1,11 @@
 //! Move ordering: the hash move, captures by MVV-LVA split by SEE, killers,
 //! the countermove, then quiet moves by history; bad captures last.
 
-use crate::bitboard::Bitboard;
-use crate::eval::EvalTables;
 use arrayvec::ArrayVec;
 
-use crate::position::{MAX_MOVES, Move, MoveKind, MoveList, Position};
+use crate::position::{MAX_MOVES, Move, MoveList};
 
-use super::see::see_ge;
+use super::tree::SearchPosition;
 
 pub const MAX_PLY: usize = 128;
 const HISTORY_MAX: i32 = 16384;
@@ -127,9 +125,9 @@ impl Default for MoveBuf {
 }
 
 /// What move ordering needs to know about the node.
-pub struct OrderCtx<'a, B: Bitboard> {
-    pub pos: &'a Position<B>,
-    pub t: &'a EvalTables<B>,
+pub struct OrderCtx<'a, P: SearchPosition> {
+    pub pos: &'a P,
+    pub t: &'a P::Tables,
     pub history: &'a History,
     pub tt_move: Move,
     pub ply: usize,
@@ -160,7 +158,7 @@ impl MoveBuf {
     }
 
     /// Scores the moves not yet played.
-    fn score<B: Bitboard>(&mut self, ctx: &OrderCtx<'_, B>) {
+    fn score<P: SearchPosition>(&mut self, ctx: &OrderCtx<'_, P>) {
         let (pos, t, history, tt_move) = (ctx.pos, ctx.t, ctx.history, ctx.tt_move);
         let side = pos.side();
         let killers = history.killers[ctx.ply.min(MAX_PLY)];
@@ -170,27 +168,18 @@ impl MoveBuf {
             let s = if m == tt_move {
                 SCORE_TT
             } else if pos.is_noisy(m) {
-                let victim = match m.kind() {
-                    MoveKind::EnPassant => t.value[crate::variant::PAWN][0],
-                    _ => pos
-                        .piece_at(m.to())
-                        .map(|(_, ty)| t.value[ty][0])
-                        .unwrap_or(0),
-                };
-                let promo = m.promotion().map(|p| t.value[p][0]).unwrap_or(0);
-                let attacker = pos
-                    .piece_at(m.from())
-                    .map(|(_, ty)| t.value[ty][0])
-                    .unwrap_or(0);
+                let victim = pos.capture_value(t, m, 0);
+                let promo = pos.promotion_value(t, m, 0);
+                let attacker = pos.mover_value(t, m);
                 let mvv = (victim + promo) * 16 - attacker / 16;
-                if m.kind() == MoveKind::Promotion {
+                if pos.promotion(m).is_some() {
                     // under-promotions behind the rest
-                    if promo >= t.best_promotion_value {
+                    if promo >= P::best_promotion_value(t) {
                         SCORE_GOOD_CAPTURE + mvv
                     } else {
                         SCORE_BAD_CAPTURE + mvv
                     }
-                } else if victim >= attacker || see_ge(pos, t, m, 0) {
+                } else if victim >= attacker || pos.see_ge(t, m, 0) {
                     SCORE_GOOD_CAPTURE + mvv
                 } else {
                     SCORE_BAD_CAPTURE + mvv
@@ -209,7 +198,7 @@ impl MoveBuf {
     }
 
     /// The next move with its score, best first.
-    pub fn pick<B: Bitboard>(&mut self, ctx: &OrderCtx<'_, B>) -> Option<(Move, i32)> {
+    pub fn pick<P: SearchPosition>(&mut self, ctx: &OrderCtx<'_, P>) -> Option<(Move, i32)> {
         let n = self.moves.len();
         if self.next >= n {
             return None;

@@ -4,16 +4,13 @@
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
-use crate::bitboard::Bitboard;
-use crate::eval::{EvalTables, evaluate, evaluate_bounded};
 use crate::params::Params;
+use crate::position::Move;
 use crate::position::movegen::GenType;
-use crate::position::{Move, Position};
-use crate::variant::PAWN;
 
 use super::ordering::{History, MAX_PLY, MoveBuf, OrderCtx, SCORE_TT, is_bad_capture};
-use super::see::see_ge;
 use super::time::{Limits, TimeControl};
+use super::tree::SearchPosition;
 use super::tt::{BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, NO_EVAL, TtEntry};
 use super::{Shared, mate_in, mated_in};
 
@@ -37,10 +34,10 @@ struct Frame {
     excluded: Move,
 }
 
-pub struct Worker<B: Bitboard> {
+pub struct Worker<P: SearchPosition> {
     pub id: usize,
-    pub pos: Position<B>,
-    t: Arc<EvalTables<B>>,
+    pub pos: P,
+    t: Arc<P::Tables>,
     p: Params,
     shared: Arc<Shared>,
     pub history: History,
@@ -94,18 +91,18 @@ fn tt_cutoff(e: TtEntry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
     cutoff.then_some(s)
 }
 
-impl<B: Bitboard> Worker<B> {
+impl<P: SearchPosition> Worker<P> {
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         id: usize,
-        pos: Position<B>,
-        t: Arc<EvalTables<B>>,
+        pos: P,
+        t: Arc<P::Tables>,
         p: Params,
         shared: Arc<Shared>,
         root_moves: Vec<RootMove>,
         tc: TimeControl,
         limits: Limits,
-    ) -> Worker<B> {
+    ) -> Worker<P> {
         let mut lmr = vec![[0i32; 64]; 64];
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
@@ -115,7 +112,7 @@ impl<B: Bitboard> Worker<B> {
             }
         }
         let was_pondering = limits.ponder;
-        let history = History::new(2, pos.v.n);
+        let history = History::new(pos.sides(), pos.squares());
         Worker {
             id,
             pos,
@@ -179,7 +176,7 @@ impl<B: Bitboard> Worker<B> {
     }
 
     pub fn evaluate(&self) -> i32 {
-        evaluate(&self.pos, &self.t, &self.p)
+        self.pos.evaluate(&self.t, &self.p)
     }
 
     /// Bookkeeping on entering a node; a score if the node ends here
@@ -200,13 +197,11 @@ impl<B: Bitboard> Worker<B> {
     }
 
     fn is_draw(&self) -> bool {
-        self.pos.halfmove_clock() >= 100
-            || self.pos.repetitions() >= 1
-            || self.pos.insufficient_material()
+        self.pos.is_draw()
     }
 
     /// Iterative deepening; returns when done or stopped.
-    pub fn iterate(&mut self, report: &mut dyn FnMut(&Worker<B>, i32)) {
+    pub fn iterate(&mut self, report: &mut dyn FnMut(&Worker<P>, i32)) {
         let max_depth = self
             .limits
             .depth
@@ -311,25 +306,27 @@ impl<B: Bitboard> Worker<B> {
             let m = self.root_moves[i].mv;
             let quiet = !self.pos.is_noisy(m);
             self.stack[0].mv = m;
+            let team = self.pos.team();
             self.pos.make(m);
             self.tick();
+            let flip = self.pos.team() != team;
             let gives_check = self.pos.in_check();
             let new_depth = depth - 1 + gives_check as i32;
             let mut score;
             if i == self.pv_idx {
-                score = -self.search(-beta, -alpha, new_depth, 1, false);
+                score = self.search_child(flip, alpha, beta, new_depth, 1, false);
             } else {
                 let r = if depth >= 3 && quiet && !gives_check && i >= self.pv_idx + 3 {
                     (self.lmr[depth.min(63) as usize][(i - self.pv_idx).min(63)] - 1).max(0)
                 } else {
                     0
                 };
-                score = -self.search(-alpha - 1, -alpha, new_depth - r, 1, true);
+                score = self.search_child(flip, alpha, alpha + 1, new_depth - r, 1, true);
                 if score > alpha && r > 0 {
-                    score = -self.search(-alpha - 1, -alpha, new_depth, 1, true);
+                    score = self.search_child(flip, alpha, alpha + 1, new_depth, 1, true);
                 }
                 if score > alpha && score < beta {
-                    score = -self.search(-beta, -alpha, new_depth, 1, false);
+                    score = self.search_child(flip, alpha, beta, new_depth, 1, false);
                 }
             }
             self.pos.unmake();
@@ -358,6 +355,25 @@ impl<B: Bitboard> Worker<B> {
             }
         }
         best
+    }
+
+    /// Searches the node just reached from a node of the team `flip`
+    /// says: with the window negated where the team changed, as is.
+    #[inline]
+    fn search_child(
+        &mut self,
+        flip: bool,
+        alpha: i32,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+        cut: bool,
+    ) -> i32 {
+        if flip {
+            -self.search(-beta, -alpha, depth, ply, cut)
+        } else {
+            self.search(alpha, beta, depth, ply, cut)
+        }
     }
 
     fn update_pv(&mut self, ply: usize, m: Move) {
@@ -450,14 +466,20 @@ impl<B: Bitboard> Worker<B> {
                 && adj_eval >= beta
                 && eval >= beta
                 && self.stack[ply.saturating_sub(1)].mv != Move::NULL
-                && self.has_pieces(self.pos.side())
+                && self.pos.has_pieces(self.pos.side())
                 && beta.abs() < MATE_BOUND
             {
                 let r = self.p.nmp_base + depth / self.p.nmp_div + ((adj_eval - beta) / 200).min(3);
+                let team = self.pos.team();
                 self.stack[ply].mv = Move::NULL;
                 self.pos.make_null();
-                self.tick();
-                let s = -self.search(-beta, -beta + 1, depth - r, ply + 1, !cut);
+                // a pass is a threat test only where the other team moves next
+                let s = if self.pos.team() != team {
+                    self.tick();
+                    -self.search(-beta, -beta + 1, depth - r, ply + 1, !cut)
+                } else {
+                    -INF
+                };
                 self.pos.unmake_null();
                 if self.stopped() {
                     return 0;
@@ -484,10 +506,8 @@ impl<B: Bitboard> Worker<B> {
         if buf.moves.is_empty() {
             return if !excluded.is_null() {
                 alpha
-            } else if in_check {
-                mated_in(ply)
             } else {
-                0
+                self.pos.no_moves_score(ply)
             };
         }
         if !tt_move.is_null() && !buf.moves.contains(&tt_move) {
@@ -531,7 +551,7 @@ impl<B: Bitboard> Worker<B> {
             }
             let noisy = self.pos.is_noisy(m);
             let quiet = !noisy;
-            if ply > 0 && best > -MATE_BOUND && self.has_pieces(side) {
+            if ply > 0 && best > -MATE_BOUND && self.pos.has_pieces(side) {
                 let lmr_depth = (depth - self.lmr[depth.min(63) as usize][searched.min(63)]).max(0);
                 if quiet {
                     if depth <= self.p.lmp_depth && quiet_count >= lmp_limit && !in_check {
@@ -544,8 +564,7 @@ impl<B: Bitboard> Worker<B> {
                         continue;
                     }
                     if depth <= self.p.see_depth
-                        && !see_ge(
-                            &self.pos,
+                        && !self.pos.see_ge(
                             &self.t,
                             m,
                             -self.p.see_quiet * lmr_depth * lmr_depth / 2,
@@ -555,7 +574,7 @@ impl<B: Bitboard> Worker<B> {
                     }
                 } else if depth <= self.p.see_depth
                     && is_bad_capture(order)
-                    && !see_ge(&self.pos, &self.t, m, -self.p.see_noisy * depth)
+                    && !self.pos.see_ge(&self.t, m, -self.p.see_noisy * depth)
                 {
                     continue;
                 }
@@ -579,8 +598,10 @@ impl<B: Bitboard> Worker<B> {
                 }
             }
             self.stack[ply].mv = m;
+            let team = self.pos.team();
             self.pos.make(m);
             self.tick();
+            let flip = self.pos.team() != team;
             let gives_check = self.pos.in_check();
             if ext == 0 && gives_check {
                 ext = 1;
@@ -588,7 +609,7 @@ impl<B: Bitboard> Worker<B> {
             let new_depth = depth - 1 + ext;
             let mut score;
             if searched == 0 {
-                score = -self.search(-beta, -alpha, new_depth, ply + 1, !pv_node && !cut);
+                score = self.search_child(flip, alpha, beta, new_depth, ply + 1, !pv_node && !cut);
             } else {
                 let mut r = 0;
                 if depth >= 3 && searched > pv_node as usize && (quiet || is_bad_capture(order)) {
@@ -608,12 +629,12 @@ impl<B: Bitboard> Worker<B> {
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
-                score = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
+                score = self.search_child(flip, alpha, alpha + 1, new_depth - r, ply + 1, true);
                 if score > alpha && r > 0 {
-                    score = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, !cut);
+                    score = self.search_child(flip, alpha, alpha + 1, new_depth, ply + 1, !cut);
                 }
                 if pv_node && score > alpha && score < beta {
-                    score = -self.search(-beta, -alpha, new_depth, ply + 1, false);
+                    score = self.search_child(flip, alpha, beta, new_depth, ply + 1, false);
                 }
             }
             self.pos.unmake();
@@ -663,11 +684,6 @@ impl<B: Bitboard> Worker<B> {
         best
     }
 
-    fn has_pieces(&self, side: usize) -> bool {
-        let own = self.pos.color_bb(side);
-        (own & !self.pos.type_bb(PAWN)).count() > 1
-    }
-
     fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         if let Some(s) = self.enter_node(ply) {
             return s;
@@ -695,7 +711,7 @@ impl<B: Bitboard> Worker<B> {
                     e.eval
                 }
                 None => {
-                    let (e, complete) = evaluate_bounded(&self.pos, &self.t, &self.p, alpha, beta);
+                    let (e, complete) = self.pos.evaluate_bounded(&self.t, &self.p, alpha, beta);
                     if complete {
                         stored_eval = e;
                     }
@@ -721,7 +737,7 @@ impl<B: Bitboard> Worker<B> {
             &mut buf.moves,
         );
         if in_check && buf.moves.is_empty() {
-            return mated_in(ply);
+            return self.pos.no_moves_score(ply);
         }
         let tt_move = tte
             .map(|e| e.mv)
@@ -742,19 +758,20 @@ impl<B: Bitboard> Worker<B> {
                     continue;
                 }
                 // delta pruning
-                let gain = self
-                    .pos
-                    .piece_at(m.to())
-                    .map(|(_, t)| self.t.value[t][1])
-                    .unwrap_or(0)
-                    + m.promotion().map(|p| self.t.value[p][1]).unwrap_or(0);
-                if m.promotion().is_none() && eval + gain + self.p.delta_margin <= alpha {
+                let gain =
+                    self.pos.capture_value(&self.t, m, 1) + self.pos.promotion_value(&self.t, m, 1);
+                if self.pos.promotion(m).is_none() && eval + gain + self.p.delta_margin <= alpha {
                     continue;
                 }
             }
+            let team = self.pos.team();
             self.pos.make(m);
             self.tick();
-            let score = -self.qsearch(-beta, -alpha, ply + 1);
+            let score = if self.pos.team() != team {
+                -self.qsearch(-beta, -alpha, ply + 1)
+            } else {
+                self.qsearch(alpha, beta, ply + 1)
+            };
             self.pos.unmake();
             if self.stopped() {
                 return 0;

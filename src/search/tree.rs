@@ -1,0 +1,196 @@
+//! What the search needs of a game: the two-player `Position` and the
+//! four-player search positions implement it, so one alpha-beta searches
+//! both. Scores are from the point of view of the side to move's *team*;
+//! the search negates a child's score only where the team changes (it
+//! always does in two-player chess and in four-player Teams, where turns
+//! alternate between the teams; in a paranoid Free-For-All search several
+//! opponents move in a row).
+
+use crate::params::Params;
+use crate::position::movegen::GenType;
+use crate::position::{Move, MoveList};
+
+use super::mated_in;
+
+pub trait SearchPosition: Clone + Send + 'static {
+    /// Evaluation tables, built once per variant and weights.
+    type Tables: Send + Sync + 'static;
+
+    /// The player to move (indexes the history tables).
+    fn side(&self) -> usize;
+    /// The number of players (sizes the history tables).
+    fn sides(&self) -> usize;
+    /// The number of squares (sizes the history tables).
+    fn squares(&self) -> usize;
+    /// The side to move's team; scores are for this team.
+    fn team(&self) -> usize;
+    fn hash(&self) -> u64;
+    fn in_check(&self) -> bool;
+    /// Appends the legal moves of the given type.
+    fn generate(&self, kind: GenType, list: &mut MoveList);
+    fn legal_moves(&self) -> MoveList {
+        let mut l = MoveList::new();
+        self.generate(GenType::All, &mut l);
+        l
+    }
+    /// Captures (en passant too) and promotions.
+    fn is_noisy(&self, m: Move) -> bool;
+    /// The piece type a move promotes to.
+    fn promotion(&self, m: Move) -> Option<usize>;
+    fn make(&mut self, m: Move);
+    fn unmake(&mut self);
+    /// Passes the turn (null-move pruning).
+    fn make_null(&mut self);
+    fn unmake_null(&mut self);
+    /// A draw by the rules at a search node: the 50-move rule, a repetition
+    /// (once is enough inside the search), insufficient material.
+    fn is_draw(&self) -> bool;
+    /// The score of a node whose side to move has no legal move.
+    fn no_moves_score(&self, ply: usize) -> i32 {
+        if self.in_check() { mated_in(ply) } else { 0 }
+    }
+    /// Whether `side` has pieces besides its King and pawns (where a null
+    /// move is safe and late-move pruning sound).
+    fn has_pieces(&self, side: usize) -> bool;
+    /// The move in the protocol's notation.
+    fn move_to_string(&self, m: Move) -> String;
+
+    /// The evaluation tables for these weights.
+    fn build_tables(&self, p: &Params) -> Self::Tables;
+    /// Static evaluation for the side to move's team.
+    fn evaluate(&self, t: &Self::Tables, p: &Params) -> i32;
+    /// Static evaluation that may stop early when far outside (alpha,
+    /// beta); returns the score and whether it is complete.
+    fn evaluate_bounded(&self, t: &Self::Tables, p: &Params, alpha: i32, beta: i32) -> (i32, bool);
+    /// Whether the exchange a move starts gains at least `threshold`.
+    fn see_ge(&self, t: &Self::Tables, m: Move, threshold: i32) -> bool;
+    /// Value (phase 0 middlegame, 1 endgame) of what a move captures.
+    fn capture_value(&self, t: &Self::Tables, m: Move, phase: usize) -> i32;
+    /// Value of the piece a move promotes to (0 if none).
+    fn promotion_value(&self, t: &Self::Tables, m: Move, phase: usize) -> i32;
+    /// Middlegame value of the moving piece.
+    fn mover_value(&self, t: &Self::Tables, m: Move) -> i32;
+    /// The value of the best piece a pawn can promote to.
+    fn best_promotion_value(t: &Self::Tables) -> i32;
+}
+
+mod two_player {
+    use super::SearchPosition;
+    use crate::bitboard::Bitboard;
+    use crate::eval::{EvalTables, evaluate, evaluate_bounded};
+    use crate::params::Params;
+    use crate::position::movegen::GenType;
+    use crate::position::{Move, MoveKind, MoveList, Position};
+    use crate::search::see::see_ge;
+    use crate::variant::PAWN;
+
+    impl<B: Bitboard> SearchPosition for Position<B> {
+        type Tables = EvalTables<B>;
+
+        #[inline(always)]
+        fn side(&self) -> usize {
+            Position::side(self)
+        }
+        fn sides(&self) -> usize {
+            2
+        }
+        fn squares(&self) -> usize {
+            self.v.n
+        }
+        #[inline(always)]
+        fn team(&self) -> usize {
+            Position::side(self)
+        }
+        #[inline(always)]
+        fn hash(&self) -> u64 {
+            Position::hash(self)
+        }
+        #[inline(always)]
+        fn in_check(&self) -> bool {
+            Position::in_check(self)
+        }
+        #[inline(always)]
+        fn generate(&self, kind: GenType, list: &mut MoveList) {
+            Position::generate(self, kind, list)
+        }
+        #[inline(always)]
+        fn is_noisy(&self, m: Move) -> bool {
+            Position::is_noisy(self, m)
+        }
+        #[inline(always)]
+        fn promotion(&self, m: Move) -> Option<usize> {
+            m.promotion()
+        }
+        #[inline(always)]
+        fn make(&mut self, m: Move) {
+            Position::make(self, m)
+        }
+        #[inline(always)]
+        fn unmake(&mut self) {
+            Position::unmake(self)
+        }
+        #[inline(always)]
+        fn make_null(&mut self) {
+            Position::make_null(self)
+        }
+        #[inline(always)]
+        fn unmake_null(&mut self) {
+            Position::unmake_null(self)
+        }
+        #[inline]
+        fn is_draw(&self) -> bool {
+            self.halfmove_clock() >= 100 || self.repetitions() >= 1 || self.insufficient_material()
+        }
+        #[inline]
+        fn has_pieces(&self, side: usize) -> bool {
+            (self.color_bb(side) & !self.type_bb(PAWN)).count() > 1
+        }
+        fn move_to_string(&self, m: Move) -> String {
+            Position::move_to_string(self, m)
+        }
+        fn build_tables(&self, p: &Params) -> EvalTables<B> {
+            EvalTables::new(&self.v, p)
+        }
+        #[inline]
+        fn evaluate(&self, t: &EvalTables<B>, p: &Params) -> i32 {
+            evaluate(self, t, p)
+        }
+        #[inline]
+        fn evaluate_bounded(
+            &self,
+            t: &EvalTables<B>,
+            p: &Params,
+            alpha: i32,
+            beta: i32,
+        ) -> (i32, bool) {
+            evaluate_bounded(self, t, p, alpha, beta)
+        }
+        #[inline]
+        fn see_ge(&self, t: &EvalTables<B>, m: Move, threshold: i32) -> bool {
+            see_ge(self, t, m, threshold)
+        }
+        #[inline]
+        fn capture_value(&self, t: &EvalTables<B>, m: Move, phase: usize) -> i32 {
+            match m.kind() {
+                MoveKind::EnPassant => t.value[PAWN][phase],
+                _ => self
+                    .piece_at(m.to())
+                    .map(|(_, ty)| t.value[ty][phase])
+                    .unwrap_or(0),
+            }
+        }
+        #[inline]
+        fn promotion_value(&self, t: &EvalTables<B>, m: Move, phase: usize) -> i32 {
+            m.promotion().map(|p| t.value[p][phase]).unwrap_or(0)
+        }
+        #[inline]
+        fn mover_value(&self, t: &EvalTables<B>, m: Move) -> i32 {
+            self.piece_at(m.from())
+                .map(|(_, ty)| t.value[ty][0])
+                .unwrap_or(0)
+        }
+        fn best_promotion_value(t: &EvalTables<B>) -> i32 {
+            t.best_promotion_value
+        }
+    }
+}
