@@ -4,6 +4,7 @@
 //! compiler for four sides; the board is a 192-bit bitboard.
 
 pub mod cli;
+pub mod eval;
 pub mod fen4;
 pub mod game;
 pub mod movegen;
@@ -11,6 +12,7 @@ pub mod notation;
 pub mod perft;
 pub mod pgn4;
 pub mod position;
+pub mod search;
 pub mod variant;
 
 pub use position::Position4;

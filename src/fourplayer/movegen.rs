@@ -145,9 +145,9 @@ impl Position4 {
     }
 
     #[inline(always)]
-    fn push_moves(&self, list: &mut MoveList, from: Sq, targets: Bb, pawn: bool) {
+    fn push_moves(&self, us: usize, list: &mut MoveList, from: Sq, targets: Bb, pawn: bool) {
         if pawn {
-            let zone = self.v.promo_zone[self.side];
+            let zone = self.v.promo_zone[us];
             for to in targets.iter() {
                 if zone.has(to) {
                     for &p in &self.v.promo_types {
@@ -166,9 +166,20 @@ impl Position4 {
 
     /// Appends the legal moves of the side to move, of the given type
     /// (promotions count as noisy).
+    #[inline]
     pub fn generate(&self, kind: GenType, list: &mut MoveList) {
+        self.generate_side(self.side, self.checkers, kind, list);
+    }
+
+    /// Appends the legal moves `p` would have if it were to move (for the
+    /// best-reply search, where any opponent may answer).
+    pub fn generate_for(&self, p: usize, kind: GenType, list: &mut MoveList) {
+        let checkers = self.attackers(self.king_square(p), self.occupied(), self.enemies(p));
+        self.generate_side(p, checkers, kind, list);
+    }
+
+    fn generate_side(&self, us: usize, checkers: Bb, kind: GenType, list: &mut MoveList) {
         let v = &*self.v;
-        let us = self.side;
         if self.eliminated & (1 << us) != 0 {
             return;
         }
@@ -177,7 +188,6 @@ impl Position4 {
         let own = self.by_color[us];
         let capturable = self.capturable(us);
         let ksq = self.king_square(us);
-        let checkers = self.checkers;
         let mut mask = !own;
         if checkers.any() {
             mask = if checkers.more_than_one() {
@@ -224,12 +234,12 @@ impl Position4 {
                             GenType::Quiet => quiet,
                         }
                     };
-                    self.push_moves(list, from, targets, is_pawn);
+                    self.push_moves(us, list, from, targets, is_pawn);
                 }
             }
         }
         if noisy_ok && self.ep.iter().any(|s| s.is_some()) {
-            self.generate_ep(list, enemies, capturable);
+            self.generate_ep(us, list, enemies, capturable);
         }
         // King moves
         let (kq, kc, _) = v.tables.targets(us, KING, ksq, occ);
@@ -247,15 +257,14 @@ impl Position4 {
             }
         }
         if quiet_ok && checkers.is_empty() && self.castling & (3 << (2 * us)) != 0 {
-            self.generate_castling(list, occ, enemies);
+            self.generate_castling(us, list, occ, enemies);
         }
     }
 
     /// En-passant captures onto the squares enemies skipped (see the module
     /// notes), each tested on the occupancy it leaves.
-    fn generate_ep(&self, list: &mut MoveList, enemies: u8, capturable: Bb) {
+    fn generate_ep(&self, us: usize, list: &mut MoveList, enemies: u8, capturable: Bb) {
         let v = &*self.v;
-        let us = self.side;
         let ksq = self.king_square(us);
         let occ = self.occupied();
         let our_pawns = self.by_type[PAWN] & self.by_color[us];
@@ -291,9 +300,8 @@ impl Position4 {
         }
     }
 
-    fn generate_castling(&self, list: &mut MoveList, occ: Bb, enemies: u8) {
+    fn generate_castling(&self, us: usize, list: &mut MoveList, occ: Bb, enemies: u8) {
         let v = &*self.v;
-        let us = self.side;
         for s in 0..2 {
             let bit = 2 * us + s;
             if self.castling & (1 << bit) == 0 {

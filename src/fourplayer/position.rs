@@ -578,6 +578,17 @@ impl Position4 {
         self.checkers = self.attackers(self.king_square(next), self.occupied(), self.enemies(next));
     }
 
+    /// Gives the turn to player `p` without a move (the best-reply
+    /// search lets any opponent answer). Undone by `unmake`.
+    pub fn pass_to(&mut self, p: usize) {
+        let us = self.side;
+        self.save(Move::NULL);
+        self.ply = self.ply.saturating_add(1);
+        self.hash ^= self.v.zobrist.side[us] ^ self.v.zobrist.side[p];
+        self.side = p;
+        self.checkers = self.attackers(self.king_square(p), self.occupied(), self.enemies(p));
+    }
+
     /// FFA: takes the side to move out of the game (checkmated, or out of
     /// moves), its pieces turning dead, `by` (if any) scoring `points`;
     /// the turn passes on. Undone by `unmake`.

@@ -42,9 +42,10 @@ pub trait SearchPosition: Clone + Send + 'static {
     /// Passes the turn (null-move pruning).
     fn make_null(&mut self);
     fn unmake_null(&mut self);
-    /// A draw by the rules at a search node: the 50-move rule, a repetition
-    /// (once is enough inside the search), insufficient material.
-    fn is_draw(&self) -> bool;
+    /// The score of a node where the game is over by the rules without a
+    /// mate: a draw (the 50-move rule, a repetition, once being enough
+    /// inside the search, insufficient material), or an end by points.
+    fn game_over_score(&self) -> Option<i32>;
     /// The score of a node whose side to move has no legal move.
     fn no_moves_score(&self, ply: usize) -> i32 {
         if self.in_check() { mated_in(ply) } else { 0 }
@@ -138,8 +139,11 @@ mod two_player {
             Position::unmake_null(self)
         }
         #[inline]
-        fn is_draw(&self) -> bool {
-            self.halfmove_clock() >= 100 || self.repetitions() >= 1 || self.insufficient_material()
+        fn game_over_score(&self) -> Option<i32> {
+            let draw = self.halfmove_clock() >= 100
+                || self.repetitions() >= 1
+                || self.insufficient_material();
+            draw.then_some(0)
         }
         #[inline]
         fn has_pieces(&self, side: usize) -> bool {

@@ -187,17 +187,16 @@ impl<P: SearchPosition> Worker<P> {
         if ply > self.seldepth {
             self.seldepth = ply;
         }
-        if self.stopped() || self.is_draw() {
+        if self.stopped() {
             return Some(0);
+        }
+        if let Some(s) = self.pos.game_over_score() {
+            return Some(s);
         }
         if ply >= MAX_PLY {
             return Some(self.evaluate());
         }
         None
-    }
-
-    fn is_draw(&self) -> bool {
-        self.pos.is_draw()
     }
 
     /// Iterative deepening; returns when done or stopped.
