@@ -109,7 +109,7 @@ pub fn army_scores(pos: &Position4, t: &Eval4, p: &Params) -> [i32; 4] {
     let mut pressure = [0i32; 4];
     let live = pos.live_mask();
     let kings: [Bb; 4] = std::array::from_fn(|q| t.zone[pos.king_square(q)]);
-    for q in 0..4 {
+    for (q, sc) in score.iter_mut().enumerate() {
         if live & (1 << q) == 0 {
             continue;
         }
@@ -118,12 +118,12 @@ pub fn army_scores(pos: &Position4, t: &Eval4, p: &Params) -> [i32; 4] {
         for ty in 0..NUM_TYPES {
             let pst = &t.pst[q * NUM_TYPES + ty];
             for sq in (pos.type_bb(ty) & own).iter() {
-                score[q] += t.value[ty] + pst[sq];
+                *sc += t.value[ty] + pst[sq];
                 if ty == KING || ty == PAWN {
                     continue;
                 }
                 let reach = v.tables.reach(q, ty, sq, occ);
-                score[q] += p.mobility_mg * (reach & !own).count() as i32;
+                *sc += p.mobility_mg * (reach & !own).count() as i32;
                 for e in 0..4 {
                     if enemies & (1 << e) != 0 {
                         let hits = (reach & kings[e]).count() as i32;
@@ -134,7 +134,7 @@ pub fn army_scores(pos: &Position4, t: &Eval4, p: &Params) -> [i32; 4] {
         }
         // the pawn shield in front of the King
         let shield = t.shield[q][pos.king_square(q)] & pos.pieces(q, PAWN);
-        score[q] += p.shelter_mg * shield.count() as i32;
+        *sc += p.shelter_mg * shield.count() as i32;
     }
     for (q, (s, a)) in score.iter_mut().zip(pressure).enumerate() {
         if live & (1 << q) != 0 {
