@@ -2,14 +2,17 @@
 //! check of a move generator against other engines.
 
 use crate::bitboard::Bitboard;
-use crate::position::Position;
+use crate::position::movegen::GenType;
+use crate::position::{MoveList, Position};
 
 /// Leaf count at `depth` (moves at depth 1 are counted, not made).
 pub fn perft<B: Bitboard>(pos: &mut Position<B>, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let moves = pos.legal_moves();
+    // generated in place: a returned list would be copied (4 KB) per node
+    let mut moves = MoveList::new();
+    pos.generate(GenType::All, &mut moves);
     if depth == 1 {
         return moves.len() as u64;
     }
