@@ -40,11 +40,16 @@ fn mutate(text: &str, edits: Vec<(usize, u8, char)>) -> String {
 }
 
 fn alphabet() -> Vec<char> {
-    "rbygdxKQRBNPrbyg0123456789,/-{}():'abcdefghijklmnRBYG .x=#+\n[]\"".chars().collect()
+    "rbygdxKQRBNPrbyg0123456789,/-{}():'abcdefghijklmnRBYG .x=#+\n[]\""
+        .chars()
+        .collect()
 }
 
 fn edits() -> impl Strategy<Value = Vec<(usize, u8, char)>> {
-    prop::collection::vec((0usize..900, 0u8..3, prop::sample::select(alphabet())), 0..6)
+    prop::collection::vec(
+        (0usize..900, 0u8..3, prop::sample::select(alphabet())),
+        0..6,
+    )
 }
 
 fn variant(mode: Mode) -> Arc<Variant4> {
@@ -78,7 +83,10 @@ fn run_pgn4(mode: Mode, text: &str) -> Result<(), TestCaseError> {
         let out = pgn4::write(&p.game, &[]);
         let again = pgn4::read(&out, mode);
         prop_assert!(again.is_ok(), "{text} -> {out}: {:?}", again.err());
-        prop_assert_eq!(again.unwrap().game.position().to_fen4(), p.game.position().to_fen4());
+        prop_assert_eq!(
+            again.unwrap().game.position().to_fen4(),
+            p.game.position().to_fen4()
+        );
     }
     Ok(())
 }
@@ -103,9 +111,10 @@ fn fuzz(cases: u32, secs: u64) {
             ..Config::default()
         };
         let mut r = TestRunner::new(config.clone());
-        r.run(&(modes(), prop::sample::select(FEN4S), edits()), |(m, f, e)| {
-            run_fen4(m, &mutate(f, e))
-        })
+        r.run(
+            &(modes(), prop::sample::select(FEN4S), edits()),
+            |(m, f, e)| run_fen4(m, &mutate(f, e)),
+        )
         .unwrap();
         let mut r = TestRunner::new(config.clone());
         r.run(&(modes(), edits()), |(m, e)| run_pgn4(m, &mutate(PGN4, e)))

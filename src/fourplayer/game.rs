@@ -65,7 +65,7 @@ pub enum Event {
 }
 
 /// A game in progress (or over).
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct Game4 {
     root: Position4,
     pos: Position4,

@@ -13,6 +13,7 @@ pub mod perft;
 pub mod pgn4;
 pub mod position;
 pub mod search;
+pub mod uci;
 pub mod variant;
 
 pub use position::Position4;

@@ -1,0 +1,183 @@
+//! The four-player UCI dialect (PROTOCOLS.md "Four-player"):
+//! `position startpos [4PCo|4PC] | fen4 <FEN4> | fen <FEN4> [moves ...]`
+//! (`fen` is 4pchess's spelling), moves in Chess.com form, plain
+//! coordinates, `O-O`, and the seat tokens `R` (resign) and `T` (timeout);
+//! `go rtime btime ytime gtime rinc binc yinc ginc movetime depth nodes
+//! infinite`; answers `info ... score cp <for the side to move's team>` (in
+//! FFA for the side to move, followed by `info string points r b y g`, the
+//! points at the end of the principal variation) and `bestmove h2-h3`.
+
+use std::sync::Arc;
+
+use super::game::Game4;
+use super::search::{Objective, Search4};
+use super::{Layout, Mode, Position4, Variant4};
+use crate::position::Move;
+use crate::search::{Info, Limits, ScoreKind};
+
+/// Reads the arguments of `position` (after the word itself) into a game;
+/// errors name the token.
+pub fn read_position(mode: Mode, args: &[&str]) -> Result<Game4, String> {
+    let v = Arc::new(Variant4::new(mode));
+    let (root, rest) = match args.first().copied() {
+        Some("startpos") => match args.get(1).and_then(|a| Layout::from_name(a)) {
+            Some(layout) => (Position4::startpos(v, layout), &args[2..]),
+            None => (Position4::startpos(v, Layout::Classic), &args[1..]),
+        },
+        Some("fen4") | Some("fen") => {
+            let fen = args.get(1).ok_or("position fen4: the FEN4 is missing")?;
+            let pos = Position4::from_fen4(v, fen).map_err(|e| format!("bad FEN4: {e}"))?;
+            (pos, &args[2..])
+        }
+        Some(other) => {
+            return Err(format!(
+                "position: expected startpos, fen4 or fen, found '{other}'"
+            ));
+        }
+        None => return Err("position: expected startpos, fen4 or fen".into()),
+    };
+    let mut game = Game4::new(root);
+    match rest.first().copied() {
+        None => {}
+        Some("moves") => {
+            for (i, m) in rest[1..].iter().enumerate() {
+                game.play(m)
+                    .map_err(|e| format!("move {} '{m}': {e}", i + 1))?;
+            }
+        }
+        Some(other) => return Err(format!("position: expected 'moves', found '{other}'")),
+    }
+    Ok(game)
+}
+
+/// Reads the arguments of `go` for the player `side`: its clock and
+/// increment are those of its colour (`rtime`, `btime` Blue's, `ytime`,
+/// `gtime`); the search's limits keep them in the first slot.
+pub fn read_go(side: usize, args: &[&str]) -> Result<Limits, String> {
+    let mut l = Limits {
+        multipv: 1,
+        ..Limits::default()
+    };
+    let times = ["rtime", "btime", "ytime", "gtime"];
+    let incs = ["rinc", "binc", "yinc", "ginc"];
+    let mut i = 0;
+    let number = |i: usize| -> Result<u64, String> {
+        let w = args[i];
+        let v = args
+            .get(i + 1)
+            .ok_or_else(|| format!("go {w}: a number is missing"))?;
+        v.parse::<u64>()
+            .map_err(|_| format!("go {w}: '{v}' is not a number"))
+    };
+    while i < args.len() {
+        let w = args[i];
+        if let Some(p) = times.iter().position(|&t| t == w) {
+            let n = number(i)?;
+            if p == side {
+                l.time[0] = Some(n);
+            }
+            i += 2;
+        } else if let Some(p) = incs.iter().position(|&t| t == w) {
+            let n = number(i)?;
+            if p == side {
+                l.inc[0] = n;
+            }
+            i += 2;
+        } else {
+            match w {
+                "movetime" => l.movetime = Some(number(i)?),
+                "depth" => l.depth = Some(number(i)?.clamp(1, 127) as i32),
+                "nodes" => l.nodes = Some(number(i)?),
+                "movestogo" => l.movestogo = Some(number(i)?.min(1000) as u32),
+                "infinite" => {
+                    l.infinite = true;
+                    i += 1;
+                    continue;
+                }
+                other => return Err(format!("go: unknown word '{other}'")),
+            }
+            i += 2;
+        }
+    }
+    Ok(l)
+}
+
+/// The search position for a game's current position.
+pub fn search_position(game: &Game4, ffa: Objective) -> Search4 {
+    let objective = match game.mode() {
+        Mode::Teams => Objective::Teams,
+        Mode::Ffa => ffa,
+    };
+    Search4::new(game.position().clone(), objective)
+}
+
+/// The `info` line of a search report, and in FFA the points at the end of
+/// its principal variation.
+pub fn info_lines(i: &Info, pv_moves: &[Move], root: &Position4) -> Vec<String> {
+    let score = match i.score {
+        ScoreKind::Cp(c) => format!("cp {c}"),
+        ScoreKind::Mate(m) => format!("mate {m}"),
+    };
+    let mut line = format!(
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {}",
+        i.depth, i.seldepth, i.multipv, score, i.nodes, i.nps, i.hashfull, i.time_ms
+    );
+    let mut p = root.clone();
+    let mut pv = Vec::new();
+    for &m in pv_moves {
+        if m.from() == m.to() || !p.legal_moves().contains(&m) {
+            break;
+        }
+        pv.push(p.move_to_string(m));
+        p.make(m);
+    }
+    if !pv.is_empty() {
+        line.push_str(" pv ");
+        line.push_str(&pv.join(" "));
+    }
+    let mut out = vec![line];
+    if root.mode() == Mode::Ffa {
+        let pts = p.points();
+        out.push(format!(
+            "info string points {} {} {} {}",
+            pts[0], pts[1], pts[2], pts[3]
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_and_errors() {
+        let g = read_position(Mode::Teams, &["startpos", "4PC", "moves", "h2-h3", "b7c7"]).unwrap();
+        assert_eq!(g.position().side(), 2);
+        let g = read_position(Mode::Teams, &["startpos"]).unwrap();
+        assert_eq!(g.root().to_fen4(), Layout::Classic.fen4());
+        let fen = Layout::Modern.fen4();
+        assert!(read_position(Mode::Ffa, &["fen", fen, "moves", "h2-h4"]).is_ok());
+        let e = read_position(Mode::Teams, &["fen4", "R-0,0,0,0"]).unwrap_err();
+        assert!(e.starts_with("bad FEN4"), "{e}");
+        let e = read_position(Mode::Teams, &["startpos", "moves", "h2-h3", "h2-h4"]).unwrap_err();
+        assert!(e.contains("move 2 'h2-h4'"), "{e}");
+        let e = read_position(Mode::Teams, &["startpos", "4PC", "mvs"]).unwrap_err();
+        assert!(e.contains("'mvs'"), "{e}");
+    }
+
+    #[test]
+    fn go_takes_the_movers_clock() {
+        let l = read_go(
+            1,
+            &[
+                "rtime", "1000", "btime", "2000", "binc", "50", "ytime", "3", "depth", "7",
+            ],
+        )
+        .unwrap();
+        assert_eq!((l.time[0], l.inc[0], l.depth), (Some(2000), 50, Some(7)));
+        assert!(read_go(0, &["wtime", "5"]).unwrap_err().contains("'wtime'"));
+        assert!(read_go(0, &["rtime"]).unwrap_err().contains("missing"));
+        assert!(read_go(0, &["infinite"]).unwrap().infinite);
+    }
+}
