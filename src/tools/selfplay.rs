@@ -114,7 +114,7 @@ fn random_opening<B: Bitboard>(
         if moves.is_empty() {
             break;
         }
-        let m = moves[rng.below(moves.len() as u64) as usize];
+        let m = moves[rng.index(moves.len())];
         out.push(p.move_to_string(m));
         p.make(m);
         if p.outcome().is_some() {
