@@ -57,7 +57,8 @@ fn take_global(args: &[String]) -> Result<Args, ArgError> {
                 .ok_or_else(|| ArgError("--armies needs a file".into()))?;
             let text = std::fs::read_to_string(path)
                 .map_err(|e| ArgError(format!("cannot read armies file '{path}': {e}")))?;
-            armies.extend(armies::parse_file(&text, path).map_err(ArgError)?);
+            let known = crate::variant::spec::all_armies(&armies);
+            armies.extend(armies::parse_file_beside(&text, path, &known).map_err(ArgError)?);
             i += 2;
         } else {
             rest.push(args[i].clone());
