@@ -253,7 +253,7 @@ where
 }
 
 fn cmd_analyse(args: &[String], armies: &[Army]) -> Result<(), ArgError> {
-    use crate::search::{Engine, Limits, Report, ScoreKind};
+    use crate::search::{Engine, Limits};
     let p = parse_options(
         args,
         &[
@@ -300,32 +300,9 @@ fn cmd_analyse(args: &[String], armies: &[Army]) -> Result<(), ArgError> {
         multipv,
         ..Default::default()
     };
-    let reporter: crate::search::Reporter = std::sync::Arc::new(|r| match r {
-        Report::Info(i) => {
-            let score = match i.score {
-                ScoreKind::Cp(c) => format!("cp {c}"),
-                ScoreKind::Mate(m) => format!("mate {m}"),
-            };
-            println!(
-                "depth {} seldepth {} multipv {} score {} nodes {} nps {} time {} pv {}",
-                i.depth,
-                i.seldepth,
-                i.multipv,
-                score,
-                i.nodes,
-                i.nps,
-                i.time_ms,
-                i.pv.join(" ")
-            );
-        }
-        Report::BestMove { best, ponder } => {
-            let b = best.unwrap_or_else(|| "(none)".into());
-            match ponder {
-                Some(p) => println!("bestmove {b} ponder {p}"),
-                None => println!("bestmove {b}"),
-            }
-        }
-    });
+    // the lines of UCI's `info` and `bestmove`
+    let out = crate::protocol::Out::stdout();
+    let reporter = crate::protocol::uci::reporter(out, pos.clone());
     engine.search(pos, limits, Some(reporter));
     Ok(())
 }

@@ -17,6 +17,7 @@ use std::io::{BufRead, Write};
 use std::sync::mpsc::{Receiver, Sender};
 use std::sync::{Arc, Mutex};
 
+use crate::position::Move;
 use crate::search::Engine;
 use crate::variant::armies::{self, Army};
 use crate::variant::spec::all_armies;
@@ -72,8 +73,8 @@ pub enum Event {
     /// a search finished (XBoard); `id` tells which one
     SearchDone {
         id: u64,
-        best: Option<String>,
-        ponder: Option<String>,
+        best: Option<Move>,
+        ponder: Option<Move>,
     },
 }
 

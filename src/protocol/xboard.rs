@@ -17,9 +17,11 @@ use std::sync::{Arc, Mutex};
 
 use super::game::Game;
 use super::{Changed, Core, Event, Flow, Handler, Out, clip, pieces};
+use crate::position::Move;
 use crate::position::notation::MoveError;
 use crate::position::outcome::Outcome;
-use crate::search::{Limits, Report, Reporter};
+use crate::search::{Info, Limits, Report, Reporter};
+use crate::setup::AnyPosition;
 use crate::variant::armies::Army;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,7 +34,7 @@ enum State {
     /// searching the position after `expected`, the reply we predict
     Pondering {
         id: u64,
-        expected: String,
+        expected: Move,
     },
     Analyzing {
         id: u64,
@@ -64,10 +66,23 @@ pub struct XBoard {
     sd: Option<i32>,
     my_time: Option<u64>,
     opp_time: Option<u64>,
-    exclude: Vec<String>,
+    exclude: Vec<Move>,
     status: Status,
     /// XBoard said `computer`: the opponent is an engine
     opponent_engine: bool,
+}
+
+/// XBoard's thinking output: `depth score time(cs) nodes pv`, the moves
+/// named in `root`'s variant.
+pub fn post_line(i: &Info, root: &AnyPosition) -> String {
+    format!(
+        "{} {} {} {} {}",
+        i.depth,
+        i.score.xboard(),
+        i.time_ms / 10,
+        i.nodes,
+        root.moves_to_string(&i.pv)
+    )
 }
 
 /// Parses a time of `level`: minutes, or `minutes:seconds`.
@@ -153,7 +168,7 @@ impl XBoard {
 
     // ---- searches ----
 
-    fn reporter(&self, id: u64) -> Reporter {
+    fn reporter(&self, id: u64, root: AnyPosition) -> Reporter {
         let out = self.core.out.clone();
         let tx = self.tx.clone();
         let post = self.post.clone();
@@ -164,14 +179,7 @@ impl XBoard {
                     *s = Some((i.time_ms, i.nodes, i.depth));
                 }
                 if post.load(Ordering::Relaxed) {
-                    out.line(&format!(
-                        "{} {} {} {} {}",
-                        i.depth,
-                        i.score.xboard(),
-                        i.time_ms / 10,
-                        i.nodes,
-                        i.pv.join(" ")
-                    ));
+                    out.line(&post_line(&i, &root));
                 }
             }
             Report::BestMove { best, ponder } => {
@@ -188,8 +196,9 @@ impl XBoard {
         }
         self.core.engine.wait();
         self.core.apply_sizes();
-        let r = self.reporter(id);
-        self.core.engine.go(game.position().clone(), limits, r);
+        let pos = game.position().clone();
+        let r = self.reporter(id, pos.clone());
+        self.core.engine.go(pos, limits, r);
         id
     }
 
@@ -257,10 +266,10 @@ impl XBoard {
         self.state = State::Analyzing { id };
     }
 
-    fn ponder(&mut self, expected: Option<String>) {
+    fn ponder(&mut self, expected: Option<Move>) {
         let Some(expected) = expected else { return };
         let mut g = self.game.clone();
-        if g.play(&expected).is_err() || g.outcome().is_some() {
+        if g.play_move(expected).is_err() || g.outcome().is_some() {
             return;
         }
         let mut limits = self.limits(&g);
@@ -279,7 +288,7 @@ impl XBoard {
         }
     }
 
-    fn search_done(&mut self, id: u64, best: Option<String>, ponder: Option<String>) {
+    fn search_done(&mut self, id: u64, best: Option<Move>, ponder: Option<Move>) {
         match self.state.clone() {
             State::Thinking { id: cur } if cur == id => {
                 self.core.engine.wait();
@@ -290,12 +299,13 @@ impl XBoard {
                     }
                     return;
                 };
-                if let Err(e) = self.game.play(&mv) {
-                    log::error!("the search's move {mv} does not play: {e}");
+                let name = self.game.name(mv);
+                if let Err(e) = self.game.play_move(mv) {
+                    log::error!("the search's move {name} does not play: {e}");
                     return;
                 }
                 self.exclude.clear();
-                self.out(&format!("move {mv}"));
+                self.out(&format!("move {name}"));
                 if let Some(o) = self.game.outcome() {
                     self.claim(o);
                     return;
@@ -321,10 +331,12 @@ impl XBoard {
             return;
         }
         if let State::Pondering { id, expected } = self.state.clone()
-            && self.game.normalize(mv).as_ref() == Ok(&expected)
+            && self.game.parse(mv) == Ok(expected)
         {
             // ponderhit: the search goes on, now for real
-            self.game.play(mv).expect("the expected move is legal");
+            self.game
+                .play_move(expected)
+                .expect("the expected move is legal");
             self.exclude.clear();
             self.state = State::Thinking { id };
             self.core.engine.ponderhit();
@@ -437,7 +449,7 @@ impl XBoard {
             };
         } else {
             for m in args.split_whitespace() {
-                match self.game.normalize(m) {
+                match self.game.parse(m) {
                     Ok(n) => {
                         if include {
                             self.exclude.retain(|x| x != &n);
@@ -642,7 +654,7 @@ impl Handler for XBoard {
             "quit" => return Flow::Quit,
             other => {
                 // protocol version 1 sends bare moves
-                match self.game.normalize(other) {
+                match self.game.parse(other) {
                     Err(MoveError::Unparsable(_)) => self.error("unknown command", line),
                     _ if !args.is_empty() => self.error("unknown command", line),
                     _ => self.user_move(other, line),

@@ -8,15 +8,16 @@ pub mod time;
 pub mod tt;
 pub mod worker;
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 use crate::bitboard::Bitboard;
 use crate::eval::EvalTables;
 use crate::params::Params;
-use crate::position::Position;
-use crate::setup::AnyPosition;
+use crate::position::{Move, Position};
+use crate::setup::{Any, AnyPosition, BoardWidth, Family};
+use crate::variant::Variant;
 pub use time::{Limits, TimeControl};
 use tt::TranspositionTable;
 use worker::{INF, MATE, MATE_BOUND, RootMove, Worker};
@@ -62,7 +63,8 @@ impl ScoreKind {
     }
 }
 
-/// One line of search output.
+/// One line of search output. Moves are the engine's own; the protocols
+/// name them.
 #[derive(Clone, Debug)]
 pub struct Info {
     pub depth: i32,
@@ -73,7 +75,9 @@ pub struct Info {
     pub nps: u64,
     pub hashfull: u32,
     pub time_ms: u64,
-    pub pv: Vec<String>,
+    /// the principal variation from the searched position, legal move by
+    /// move
+    pub pv: Vec<Move>,
 }
 
 /// What a search tells its caller.
@@ -82,8 +86,8 @@ pub enum Report {
     Info(Info),
     /// the final move (None if there is no legal move) and a move to ponder
     BestMove {
-        best: Option<String>,
-        ponder: Option<String>,
+        best: Option<Move>,
+        ponder: Option<Move>,
     },
 }
 
@@ -107,8 +111,8 @@ impl Shared {
 /// The result of a finished search.
 #[derive(Clone, Debug)]
 pub struct SearchResult {
-    pub best: Option<String>,
-    pub ponder: Option<String>,
+    pub best: Option<Move>,
+    pub ponder: Option<Move>,
     pub score: ScoreKind,
     pub depth: i32,
     pub nodes: u64,
@@ -128,31 +132,37 @@ pub struct Engine {
     tables: TablesCache,
 }
 
-/// The evaluation tables of the last variant searched (built once per
-/// variant and weights, not per move).
-type TablesCache = Arc<std::sync::Mutex<Option<Arc<dyn std::any::Any + Send + Sync>>>>;
-
+/// The evaluation tables of one variant and one set of weights.
 struct CachedTables<B: Bitboard> {
-    variant: Arc<crate::variant::Variant<B>>,
+    variant: Arc<Variant<B>>,
     params: Params,
     tables: Arc<EvalTables<B>>,
 }
 
-fn cached_tables<B: Bitboard>(
+struct Tables;
+
+impl Family for Tables {
+    type Of<B: BoardWidth> = CachedTables<B>;
+}
+
+/// The evaluation tables of the last variant searched (built once per
+/// variant and weights, not per move).
+type TablesCache = Arc<Mutex<Option<Any<Tables>>>>;
+
+fn cached_tables<B: BoardWidth>(
     cache: &TablesCache,
     pos: &Position<B>,
     params: &Params,
 ) -> Arc<EvalTables<B>> {
     let mut slot = cache.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(any) = slot.as_ref()
-        && let Some(c) = any.downcast_ref::<CachedTables<B>>()
+    if let Some(c) = slot.as_ref().and_then(B::get::<Tables>)
         && Arc::ptr_eq(&c.variant, &pos.v)
         && c.params == *params
     {
         return c.tables.clone();
     }
     let tables = Arc::new(EvalTables::new(&pos.v, params));
-    *slot = Some(Arc::new(CachedTables {
+    *slot = Some(B::wrap::<Tables>(CachedTables {
         variant: pos.v.clone(),
         params: params.clone(),
         tables: tables.clone(),
@@ -182,7 +192,7 @@ impl Engine {
             params: Params::default(),
             move_overhead: 30,
             handle: None,
-            tables: Arc::new(std::sync::Mutex::new(None)),
+            tables: Arc::new(Mutex::new(None)),
         }
     }
 
@@ -247,18 +257,22 @@ impl Engine {
             n.store(0, Ordering::Relaxed);
         }
         self.shared.tt.new_search();
-        let shared = self.shared.clone();
-        let params = self.params.clone();
-        let threads = self.threads;
-        let overhead = self.move_overhead;
+        let job = Job {
+            limits,
+            params: self.params.clone(),
+            shared: self.shared.clone(),
+            threads: self.threads,
+            overhead: self.move_overhead,
+            report,
+        };
         let cache = self.tables.clone();
         let handle = std::thread::Builder::new()
             .name("search".into())
             .stack_size(THREAD_STACK)
             .spawn(move || {
                 crate::with_position!(pos, p => {
-                    let tables = cached_tables(&cache, &p, &params);
-                    run_search(p, tables, limits, params, shared, threads, overhead, report)
+                    let tables = cached_tables(&cache, &p, &job.params);
+                    run_search(p, tables, job)
                 })
             })
             .expect("spawn the search thread");
@@ -278,38 +292,50 @@ impl Engine {
     }
 }
 
-fn pv_strings<B: Bitboard>(root: &Position<B>, pv: &[crate::position::Move]) -> Vec<String> {
-    let mut p = root.clone();
-    let mut out = Vec::new();
-    for &m in pv {
-        if !p.legal_moves().contains(&m) {
-            break;
-        }
-        out.push(p.move_to_string(m));
-        p.make(m);
-    }
-    out
-}
-
-#[allow(clippy::too_many_arguments)]
-fn run_search<B: Bitboard>(
-    pos: Position<B>,
-    tables: Arc<EvalTables<B>>,
+/// One search, as `Engine::go` hands it to the search thread.
+struct Job {
     limits: Limits,
     params: Params,
     shared: Arc<Shared>,
     threads: usize,
     overhead: u64,
     report: Reporter,
+}
+
+/// The longest prefix of `pv` that is legal from `root`.
+fn legal_prefix<B: Bitboard>(root: &Position<B>, pv: &[Move]) -> Vec<Move> {
+    let mut p = root.clone();
+    let mut out = Vec::new();
+    for &m in pv {
+        if !p.legal_moves().contains(&m) {
+            break;
+        }
+        out.push(m);
+        p.make(m);
+    }
+    out
+}
+
+fn run_search<B: Bitboard>(
+    pos: Position<B>,
+    tables: Arc<EvalTables<B>>,
+    job: Job,
 ) -> Option<SearchResult> {
+    let Job {
+        limits,
+        params,
+        shared,
+        threads,
+        overhead,
+        report,
+    } = job;
     let tc = TimeControl::new(&limits, pos.side(), overhead);
     let legal = pos.legal_moves();
     let mut root_moves: Vec<RootMove> = legal
         .iter()
-        .filter(|&&m| {
-            let s = pos.move_to_string(m);
-            (limits.searchmoves.is_empty() || limits.searchmoves.contains(&s))
-                && !limits.exclude.contains(&s)
+        .filter(|&m| {
+            (limits.searchmoves.is_empty() || limits.searchmoves.contains(m))
+                && !limits.exclude.contains(m)
         })
         .map(|&m| RootMove {
             mv: m,
@@ -385,7 +411,7 @@ fn run_search<B: Bitboard>(
                 nps: nodes * 1000 / elapsed.max(1),
                 hashfull: sh.tt.hashfull(),
                 time_ms: elapsed,
-                pv: pv_strings(&root, &rm.pv),
+                pv: legal_prefix(&root, &rm.pv),
             }));
         }
     });
@@ -396,28 +422,30 @@ fn run_search<B: Bitboard>(
         let _ = h.join();
     }
     let best = &main.root_moves[0];
-    let pv = pv_strings(&root, &best.pv);
-    let mut ponder = pv.get(1).cloned();
-    if ponder.is_none() && !pv.is_empty() {
+    let pv = legal_prefix(&root, &best.pv);
+    let mut ponder = pv.get(1).copied();
+    if ponder.is_none()
+        && let Some(&first) = pv.first()
+    {
         // take a reply from the hash table
         let mut p = root.clone();
-        p.make(best.mv);
+        p.make(first);
         if let Some(e) = shared.tt.probe(p.hash())
             && p.legal_moves().contains(&e.mv)
         {
-            ponder = Some(p.move_to_string(e.mv));
+            ponder = Some(e.mv);
         }
     }
     let result = SearchResult {
-        best: pv.first().cloned(),
-        ponder: ponder.clone(),
+        best: pv.first().copied(),
+        ponder,
         score: ScoreKind::from_internal(best.score),
         depth: main.completed_depth,
         nodes: shared.total_nodes(),
         time_ms: main.tc.elapsed().as_millis() as u64,
     };
     report(Report::BestMove {
-        best: result.best.clone(),
+        best: result.best,
         ponder,
     });
     Some(result)

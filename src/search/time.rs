@@ -4,6 +4,8 @@
 
 use std::time::{Duration, Instant};
 
+use crate::position::Move;
+
 /// What bounds a search. Times in milliseconds.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
@@ -17,10 +19,10 @@ pub struct Limits {
     pub mate: Option<u32>,
     pub infinite: bool,
     pub ponder: bool,
-    /// root moves to consider (engine notation); empty = all
-    pub searchmoves: Vec<String>,
+    /// root moves to consider; empty = all
+    pub searchmoves: Vec<Move>,
     /// root moves to leave out (XBoard `exclude`)
-    pub exclude: Vec<String>,
+    pub exclude: Vec<Move>,
     pub multipv: usize,
 }
 
