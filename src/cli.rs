@@ -1,8 +1,12 @@
 //! The command line: subcommands for people and scripts. A bad argument gets
-//! a one-line error on stderr and exit status 2.
+//! a one-line error on stderr and exit status 2. Output goes through one
+//! `Out`, so a reader that goes away (`chimera params | head -1`) ends it
+//! quietly instead of a panic.
 
-use std::time::Instant;
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
 
+use crate::protocol::Out;
 use crate::setup::{Width, setup};
 use crate::tools::perft;
 use crate::variant::armies::{self, Army};
@@ -36,6 +40,12 @@ below each root move first. The last line is `Nodes searched: <N>`.
 Variants: chess, omega, cwda-<white>-<black> (armies: fide, clobberers, nutty,
 rookies, amazon, amazoncrab, allstars, forward, and armies from --armies).
 ";
+
+/// The subcommands' stdout.
+fn out() -> &'static Out {
+    static OUT: OnceLock<Out> = OnceLock::new();
+    OUT.get_or_init(Out::stdout)
+}
 
 /// An argument error: printed as one line, exit status 2.
 struct ArgError(String);
@@ -80,7 +90,7 @@ pub fn run(args: &[String]) -> i32 {
             }
         }
         Some("--help") | Some("-h") | Some("help") => {
-            print!("{USAGE}");
+            out().text(USAGE);
             Ok(())
         }
         Some("perft") => cmd_perft(&a.rest[1..], &a.armies),
@@ -94,7 +104,7 @@ pub fn run(args: &[String]) -> i32 {
                 )));
             }
             for (name, def, lo, hi) in crate::params::Params::LIST {
-                println!("{name} {def} {lo} {hi}");
+                out().line(&format!("{name} {def} {lo} {hi}"));
             }
             Ok(())
         }
@@ -106,7 +116,7 @@ pub fn run(args: &[String]) -> i32 {
             }
             let all = crate::variant::spec::all_armies(&a.armies);
             for name in crate::variant::spec::variant_names(&all) {
-                println!("{name}");
+                out().line(&name);
             }
             Ok(())
         }
@@ -181,7 +191,7 @@ fn cmd_perft(args: &[String], armies: &[Army]) -> Result<(), ArgError> {
         &["--divide", "--help", "--wide"],
     )?;
     if p.flag("--help") {
-        print!("{PERFT_HELP}");
+        out().text(PERFT_HELP);
         return Ok(());
     }
     let depth: u32 = match p.positional.as_slice() {
@@ -211,7 +221,7 @@ fn cmd_perft(args: &[String], armies: &[Army]) -> Result<(), ArgError> {
         if p.flag("--divide") && depth > 0 {
             let mut total = 0;
             for (m, n) in perft::divide(pos, depth) {
-                println!("{m}: {n}");
+                out().line(&format!("{m}: {n}"));
                 total += n;
             }
             total
@@ -224,7 +234,7 @@ fn cmd_perft(args: &[String], armies: &[Army]) -> Result<(), ArgError> {
         "perft {depth}: {nodes} nodes in {secs:.3} s ({:.0} nodes/s)",
         nodes as f64 / secs.max(1e-9)
     );
-    println!("Nodes searched: {nodes}");
+    out().line(&format!("Nodes searched: {nodes}"));
     Ok(())
 }
 
@@ -269,7 +279,7 @@ fn cmd_analyse(args: &[String], armies: &[Army]) -> Result<(), ArgError> {
         &["--help"],
     )?;
     if p.flag("--help") {
-        print!("{ANALYSE_HELP}");
+        out().text(ANALYSE_HELP);
         return Ok(());
     }
     if let Some(extra) = p.positional.first() {
@@ -301,24 +311,31 @@ fn cmd_analyse(args: &[String], armies: &[Army]) -> Result<(), ArgError> {
         ..Default::default()
     };
     // the lines of UCI's `info` and `bestmove`
-    let out = crate::protocol::Out::stdout();
-    let reporter = crate::protocol::uci::reporter(out, pos.clone());
-    engine.search(pos, limits, Some(reporter));
+    let reporter = crate::protocol::uci::reporter(out().clone(), pos.clone());
+    engine.go(pos, limits, reporter);
+    while engine.is_searching() {
+        if out().closed() {
+            // nobody reads: stop early, and quietly
+            engine.stop();
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    engine.wait();
     Ok(())
 }
 
 fn cmd_bench(args: &[String]) -> Result<(), ArgError> {
     let p = parse_options(args, &["--depth"], &["--help"])?;
     if p.flag("--help") {
-        println!(
+        out().text(&format!(
             "usage: chimera bench [--depth D]\n\nSearches fixed positions of every variant to depth D (default {}) with one thread; the last line is `<nodes> nodes <nps> nps`.",
             crate::tools::bench::DEPTH
-        );
+        ));
         return Ok(());
     }
     let depth = number::<i32>(&p, "--depth", 1, 30)?.unwrap_or(crate::tools::bench::DEPTH);
     let (nodes, nps) = crate::tools::bench::run(depth, true).map_err(ArgError)?;
-    println!("{nodes} nodes {nps} nps");
+    out().line(&format!("{nodes} nodes {nps} nps"));
     Ok(())
 }
 
@@ -359,7 +376,7 @@ fn cmd_selfplay(args: &[String]) -> Result<(), ArgError> {
         &["--help", "--quiet"],
     )?;
     if p.flag("--help") {
-        print!("{SELFPLAY_HELP}");
+        out().text(SELFPLAY_HELP);
         return Ok(());
     }
     let variant = p.value("--variant").unwrap_or("chess").to_string();
@@ -428,6 +445,6 @@ fn cmd_selfplay(args: &[String]) -> Result<(), ArgError> {
         }
     })
     .map_err(ArgError)?;
-    println!("{}", line(&t));
+    out().line(&line(&t));
     Ok(())
 }

@@ -619,3 +619,28 @@ fn armies_file_may_not_redefine_an_army_or_a_letter() {
     let (_, n) = nodes(&["perft", "4", "--variant", "chess", "--armies", first.path()]);
     assert_eq!(n, 197_281);
 }
+
+/// Output into a pipe nobody reads (`chimera params | head -1`) ends
+/// quietly: no panic, exit status 0.
+#[test]
+fn a_closed_stdout_ends_quietly() {
+    for args in [
+        &["params"][..],
+        &["variants"][..],
+        &["analyse", "--depth", "6"][..],
+        &["perft", "2", "--divide"][..],
+    ] {
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let out = Command::new(engine())
+            .args(args)
+            .stdout(writer)
+            .env_remove("RUST_LOG")
+            .env_remove("RUST_BACKTRACE")
+            .output()
+            .expect("the chimera binary runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.is_empty(), "{args:?}: {stderr}");
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+    }
+}

@@ -14,6 +14,7 @@ pub mod uci;
 pub mod xboard;
 
 use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender};
 use std::sync::{Arc, Mutex};
 
@@ -29,10 +30,12 @@ pub const MAX_LINE: usize = 256 * 1024;
 
 /// Shared, line-atomic output. Every line is written whole and flushed while
 /// the lock is held, so the search thread and the command loop never
-/// interleave.
+/// interleave. A write that fails (the reader is gone: a closed pipe, as in
+/// `chimera params | head -1`) is not an error; `closed` tells.
 #[derive(Clone)]
 pub struct Out {
     w: Arc<Mutex<Box<dyn Write + Send>>>,
+    closed: Arc<AtomicBool>,
 }
 
 impl Out {
@@ -44,6 +47,7 @@ impl Out {
     pub fn new(w: Box<dyn Write + Send>) -> Out {
         Out {
             w: Arc::new(Mutex::new(w)),
+            closed: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -54,10 +58,26 @@ impl Out {
             Ok(w) => w,
             Err(poisoned) => poisoned.into_inner(),
         };
-        let _ = w.write_all(s.as_bytes());
-        let _ = w.write_all(b"\n");
-        let _ = w.flush();
+        let written = w
+            .write_all(s.as_bytes())
+            .and_then(|_| w.write_all(b"\n"))
+            .and_then(|_| w.flush());
+        if written.is_err() {
+            self.closed.store(true, Ordering::Relaxed);
+        }
         log::debug!("> {s}");
+    }
+
+    /// Writes text of several lines.
+    pub fn text(&self, t: &str) {
+        for l in t.lines() {
+            self.line(l);
+        }
+    }
+
+    /// Whether a write has failed: nobody reads any more.
+    pub fn closed(&self) -> bool {
+        self.closed.load(Ordering::Relaxed)
     }
 }
 
