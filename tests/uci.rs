@@ -406,3 +406,54 @@ fn army_file_adds_armies() {
     best(&mut s, "go depth 2", 20).expect("a move");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// ---------------------------------------------------------------------------
+// What a GUI author found (issue 11)
+
+/// A new Hash size is allocated when it is set, before `readyok`, not in
+/// the time of the next move: with one second on the clock the move comes
+/// well within it (allocating 1 GB takes about a second).
+#[test]
+fn hash_is_allocated_before_readyok_not_in_the_move() {
+    let mut s = uci();
+    s.send("setoption name Hash value 1024");
+    let said = s.sync_uci(60);
+    assert!(said.is_empty(), "{said:?}");
+    s.send("position startpos");
+    let start = std::time::Instant::now();
+    s.send("go wtime 1000 btime 1000");
+    s.expect("bestmove", 10);
+    let took = start.elapsed();
+    assert!(
+        took < std::time::Duration::from_millis(600),
+        "the move took {took:?} of a 1 s clock"
+    );
+}
+
+/// A Hash larger than the memory the engine may use is not an abort at the
+/// next `go`: the engine takes the largest size that fits and says so.
+#[test]
+fn hash_too_large_for_the_memory_falls_back() {
+    // 3 GB of address space, as in the issue's repro
+    let mut s = Session::start_with_memory_limit(3_000_000);
+    s.send("uci");
+    s.expect("uciok", 10);
+    s.send("setoption name Hash value 65536");
+    let said = s.sync_uci(60);
+    let notice = said
+        .iter()
+        .find(|l| l.starts_with("info string Hash: 65536 MB"))
+        .unwrap_or_else(|| panic!("no notice: {said:?}"));
+    let got: usize = notice
+        .split("using ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no size in {notice}"));
+    assert!((64..3000).contains(&got), "{notice}");
+    s.send("position startpos");
+    s.send("go depth 2");
+    s.expect("bestmove", 20);
+    s.send("quit");
+    assert!(s.wait_exit(10).success());
+}

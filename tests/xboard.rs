@@ -492,3 +492,50 @@ fn illegal_move_from_an_engine_opponent_is_claimed() {
     let said = s.sync_xboard(4, 10);
     assert_eq!(said, ["Illegal move: e2e5"]);
 }
+
+// ---------------------------------------------------------------------------
+// What a GUI author found (issue 11)
+
+/// `memory` allocates the table before `pong`, not in the time of the next
+/// move (allocating 1 GB takes about a second).
+#[test]
+fn memory_is_allocated_before_pong_not_in_the_move() {
+    let mut s = xboard();
+    s.send("new");
+    s.send("memory 1024");
+    assert!(s.sync_xboard(1, 60).is_empty());
+    s.send("level 0 0:01 0");
+    s.send("time 100");
+    s.send("otim 100");
+    let start = std::time::Instant::now();
+    s.send("usermove e2e4");
+    s.expect("move ", 10);
+    let took = start.elapsed();
+    assert!(
+        took < std::time::Duration::from_millis(600),
+        "the move took {took:?} of a 1 s clock"
+    );
+}
+
+/// A `memory` larger than the engine may use: the largest size that fits,
+/// told to the user.
+#[test]
+fn memory_too_large_falls_back() {
+    let mut s = Session::start_with_memory_limit(3_000_000);
+    s.send("xboard");
+    s.send("protover 2");
+    s.expect("feature done=1", 10);
+    s.send("new");
+    s.send("memory 65536");
+    let said = s.sync_xboard(1, 60);
+    assert!(
+        said.iter()
+            .any(|l| l.starts_with("tellusererror Hash: 65536 MB") && l.contains("using")),
+        "{said:?}"
+    );
+    s.send("sd 2");
+    s.send("usermove e2e4");
+    s.expect("move ", 20);
+    s.send("quit");
+    assert!(s.wait_exit(10).success());
+}

@@ -201,11 +201,14 @@ impl Default for Settings {
 }
 
 /// What an option change means for the protocol.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Changed {
     Nothing,
     /// the variant or the armies changed: set up the new game
     Variant,
+    /// done, but not quite as asked: tell the user (`info string`,
+    /// `tellusererror`)
+    Notice(String),
 }
 
 /// What both protocols share: output, the engine, the settings.
@@ -265,8 +268,8 @@ impl Core {
         let value = opt.parse(raw)?;
         let name = opt.name.clone();
         match (name.as_str(), value) {
-            ("Hash", Value::Int(v)) => self.set.hash = v as usize,
-            ("Threads", Value::Int(v)) => self.set.threads = v as usize,
+            ("Hash", Value::Int(v)) => return Ok(self.set_hash(v as usize)),
+            ("Threads", Value::Int(v)) => return Ok(self.set_threads(v as usize)),
             ("MultiPV", Value::Int(v)) => self.set.multipv = v as usize,
             ("Move Overhead", Value::Int(v)) => {
                 self.set.move_overhead = v as u64;
@@ -340,17 +343,51 @@ impl Core {
         }
     }
 
-    /// Applies Hash and Threads if they changed; call only when no search
-    /// runs (the engine waits for one otherwise).
-    pub fn apply_sizes(&mut self) {
-        if self.set.hash != self.applied_hash {
-            self.engine.set_hash(self.set.hash);
-            self.applied_hash = self.set.hash;
+    /// Sets the hash size (UCI `Hash`, XBoard `memory`). The table is
+    /// allocated now, before the GUI's `isready`/`ping` is answered, not
+    /// inside the next move's time; if a search runs, at its end.
+    pub fn set_hash(&mut self, mb: usize) -> Changed {
+        self.set.hash = mb.clamp(1, 65536);
+        self.apply_sizes_when_idle()
+    }
+
+    /// Sets the number of search threads (UCI `Threads`, XBoard `cores`).
+    pub fn set_threads(&mut self, n: usize) -> Changed {
+        self.set.threads = n.clamp(1, 256);
+        self.apply_sizes_when_idle()
+    }
+
+    fn apply_sizes_when_idle(&mut self) -> Changed {
+        if self.engine.is_searching() {
+            return Changed::Nothing;
         }
+        match self.apply_sizes() {
+            Some(notice) => Changed::Notice(notice),
+            None => Changed::Nothing,
+        }
+    }
+
+    /// Applies Hash and Threads if they changed (waiting for a search to
+    /// end first); says so if the hash table had to be smaller than asked.
+    pub fn apply_sizes(&mut self) -> Option<String> {
+        let mut notice = None;
+        // threads first: the hash size leaves room for their stacks
         if self.set.threads != self.applied_threads {
             self.engine.set_threads(self.set.threads);
             self.applied_threads = self.set.threads;
         }
+        if self.set.hash != self.applied_hash {
+            let got = self.engine.set_hash(self.set.hash);
+            if got < self.set.hash {
+                log::warn!("hash: {} MB asked, {got} MB allocated", self.set.hash);
+                notice = Some(format!(
+                    "Hash: {} MB does not fit in memory, using {got} MB",
+                    self.set.hash
+                ));
+            }
+            self.applied_hash = self.set.hash;
+        }
+        notice
     }
 
     /// Stops any search and waits for it to end.

@@ -166,6 +166,7 @@ impl Uci {
         };
         match self.core.set_option(name, value) {
             Ok(Changed::Variant) => self.new_variant(),
+            Ok(Changed::Notice(n)) => self.out(&format!("info string {n}")),
             Ok(Changed::Nothing) => {}
             Err(e) => self.error(&e),
         }
@@ -331,7 +332,9 @@ impl Uci {
         }
         self.announce();
         self.core.engine.wait();
-        self.core.apply_sizes();
+        if let Some(n) = self.core.apply_sizes() {
+            self.out(&format!("info string {n}"));
+        }
         if self.game.legal_moves().is_empty() {
             let score = if self.game.in_check() {
                 "mate 0"

@@ -195,7 +195,9 @@ impl XBoard {
             *s = None;
         }
         self.core.engine.wait();
-        self.core.apply_sizes();
+        if let Some(n) = self.core.apply_sizes() {
+            self.notice(&n);
+        }
         let pos = game.position().clone();
         let r = self.reporter(id, pos.clone());
         self.core.engine.go(pos, limits, r);
@@ -208,6 +210,11 @@ impl XBoard {
             self.core.stop_and_wait();
             self.state = State::Idle;
         }
+    }
+
+    /// Something the user should know (a popup in XBoard).
+    fn notice(&self, msg: &str) {
+        self.out(&format!("tellusererror {msg}"));
     }
 
     /// Limits for the side to move of `game` as our side.
@@ -487,6 +494,7 @@ impl XBoard {
         }
         match self.core.set_option(name, value) {
             Ok(Changed::Nothing) | Ok(Changed::Variant) => {}
+            Ok(Changed::Notice(n)) => self.notice(&n),
             Err(e) => self.error(&e, command),
         }
     }
@@ -641,13 +649,15 @@ impl Handler for XBoard {
                 }
             }
             "memory" => {
-                if let Some(mb) = self.number::<usize>(args, line) {
-                    self.core.set.hash = mb.clamp(1, 65536);
+                if let Some(mb) = self.number::<usize>(args, line)
+                    && let Changed::Notice(n) = self.core.set_hash(mb)
+                {
+                    self.notice(&n);
                 }
             }
             "cores" => {
                 if let Some(n) = self.number::<usize>(args, line) {
-                    self.core.set.threads = n.clamp(1, 256);
+                    self.core.set_threads(n);
                 }
             }
             "option" => self.cmd_option(args, line),

@@ -11,6 +11,7 @@ pub mod worker;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
+use std::time::Instant;
 
 use crate::bitboard::Bitboard;
 use crate::eval::EvalTables;
@@ -93,9 +94,9 @@ pub enum Report {
 
 pub type Reporter = Arc<dyn Fn(Report) + Send + Sync>;
 
-/// State shared by the search threads.
+/// State shared by the threads of one search.
 pub struct Shared {
-    pub tt: TranspositionTable,
+    pub tt: Arc<TranspositionTable>,
     pub stop: AtomicBool,
     /// set while pondering; cleared by `ponderhit`
     pub ponder: AtomicBool,
@@ -103,6 +104,15 @@ pub struct Shared {
 }
 
 impl Shared {
+    fn new(tt: Arc<TranspositionTable>, threads: usize, ponder: bool) -> Shared {
+        Shared {
+            tt,
+            stop: AtomicBool::new(false),
+            ponder: AtomicBool::new(ponder),
+            nodes: (0..threads.max(1)).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+
     pub fn total_nodes(&self) -> u64 {
         self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
     }
@@ -122,9 +132,11 @@ pub struct SearchResult {
 /// The search engine: options, the transposition table and the search
 /// thread.
 pub struct Engine {
-    shared: Arc<Shared>,
+    tt: Arc<TranspositionTable>,
     threads: usize,
     hash_mb: usize,
+    /// the running (or last) search; `stop` and `ponderhit` reach it here
+    search: Arc<Shared>,
     pub params: Params,
     /// milliseconds kept in reserve per move for communication delays
     pub move_overhead: u64,
@@ -178,15 +190,33 @@ impl Default for Engine {
 
 const THREAD_STACK: usize = 64 * 1024 * 1024;
 
+/// The largest hash size, `mb` or `mb` halved as often as needed, whose
+/// table can be allocated with `headroom` bytes to spare (for the search
+/// threads' stacks). The probe reserves address space without touching
+/// it, so it is cheap, and a refusal (a `ulimit -v`, or more than the
+/// machine has) is seen here instead of aborting the process later.
+fn fitting_hash_mb(mb: usize, headroom: usize) -> usize {
+    let mut size = mb.max(1);
+    while size > 1 {
+        let bytes = size
+            .checked_mul(1 << 20)
+            .and_then(|b| b.checked_add(headroom));
+        if let Some(bytes) = bytes
+            && Vec::<u8>::new().try_reserve_exact(bytes).is_ok()
+        {
+            return size;
+        }
+        size /= 2;
+    }
+    1
+}
+
 impl Engine {
     pub fn new() -> Engine {
+        let tt = Arc::new(TranspositionTable::new(16));
         Engine {
-            shared: Arc::new(Shared {
-                tt: TranspositionTable::new(16),
-                stop: AtomicBool::new(false),
-                ponder: AtomicBool::new(false),
-                nodes: vec![AtomicU64::new(0)],
-            }),
+            search: Arc::new(Shared::new(tt.clone(), 1, false)),
+            tt,
             threads: 1,
             hash_mb: 16,
             params: Params::default(),
@@ -196,24 +226,28 @@ impl Engine {
         }
     }
 
-    fn rebuild(&mut self) {
+    /// Allocates (and so clears) a transposition table of `mb` megabytes,
+    /// or of the largest size below that fits in memory; returns the size
+    /// allocated. Waits for a running search first.
+    pub fn set_hash(&mut self, mb: usize) -> usize {
         self.wait();
-        self.shared = Arc::new(Shared {
-            tt: TranspositionTable::new(self.hash_mb),
-            stop: AtomicBool::new(false),
-            ponder: AtomicBool::new(false),
-            nodes: (0..self.threads).map(|_| AtomicU64::new(0)).collect(),
-        });
+        // free the old table before looking for room for the new one
+        self.tt = Arc::new(TranspositionTable::new(1));
+        self.search = Arc::new(Shared::new(self.tt.clone(), self.threads, false));
+        let mb = fitting_hash_mb(mb.clamp(1, 65536), THREAD_STACK * (self.threads + 1));
+        self.tt = Arc::new(TranspositionTable::new(mb));
+        self.hash_mb = mb;
+        mb
     }
 
-    pub fn set_hash(&mut self, mb: usize) {
-        self.hash_mb = mb.clamp(1, 65536);
-        self.rebuild();
+    /// The size of the transposition table in megabytes.
+    pub fn hash_mb(&self) -> usize {
+        self.hash_mb
     }
 
     pub fn set_threads(&mut self, n: usize) {
+        self.wait();
         self.threads = n.clamp(1, 256);
-        self.rebuild();
     }
 
     pub fn threads(&self) -> usize {
@@ -223,7 +257,7 @@ impl Engine {
     /// Forgets everything learned (new game).
     pub fn new_game(&mut self) {
         self.wait();
-        self.shared.tt.clear();
+        self.tt.clear();
     }
 
     pub fn is_searching(&self) -> bool {
@@ -232,14 +266,14 @@ impl Engine {
 
     /// Asks the search to stop; the best move is reported as usual.
     pub fn stop(&self) {
-        self.shared.ponder.store(false, Ordering::Relaxed);
-        self.shared.stop.store(true, Ordering::Relaxed);
+        self.search.ponder.store(false, Ordering::Relaxed);
+        self.search.stop.store(true, Ordering::Relaxed);
     }
 
     /// The opponent played the move we pondered on: keep searching, now on
     /// our clock.
     pub fn ponderhit(&self) {
-        self.shared.ponder.store(false, Ordering::Relaxed);
+        self.search.ponder.store(false, Ordering::Relaxed);
     }
 
     /// Waits for the search thread to finish and returns its result.
@@ -248,19 +282,17 @@ impl Engine {
     }
 
     /// Starts a search in the background; `report` receives the info lines
-    /// and, at the end, the best move.
+    /// and, at the end, the best move. The search's clock starts now.
     pub fn go(&mut self, pos: AnyPosition, limits: Limits, report: Reporter) {
+        let start = Instant::now();
         self.wait();
-        self.shared.stop.store(false, Ordering::Relaxed);
-        self.shared.ponder.store(limits.ponder, Ordering::Relaxed);
-        for n in &self.shared.nodes {
-            n.store(0, Ordering::Relaxed);
-        }
-        self.shared.tt.new_search();
+        self.search = Arc::new(Shared::new(self.tt.clone(), self.threads, limits.ponder));
+        self.tt.new_search();
         let job = Job {
+            start,
             limits,
             params: self.params.clone(),
-            shared: self.shared.clone(),
+            shared: self.search.clone(),
             threads: self.threads,
             overhead: self.move_overhead,
             report,
@@ -294,6 +326,8 @@ impl Engine {
 
 /// One search, as `Engine::go` hands it to the search thread.
 struct Job {
+    /// when `go` was called: the clock of the time control starts here
+    start: Instant,
     limits: Limits,
     params: Params,
     shared: Arc<Shared>,
@@ -322,6 +356,7 @@ fn run_search<B: Bitboard>(
     job: Job,
 ) -> Option<SearchResult> {
     let Job {
+        start,
         limits,
         params,
         shared,
@@ -329,7 +364,7 @@ fn run_search<B: Bitboard>(
         overhead,
         report,
     } = job;
-    let tc = TimeControl::new(&limits, pos.side(), overhead);
+    let tc = TimeControl::new(&limits, pos.side(), overhead, start);
     let legal = pos.legal_moves();
     let mut root_moves: Vec<RootMove> = legal
         .iter()

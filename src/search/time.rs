@@ -39,9 +39,9 @@ pub struct TimeControl {
 }
 
 impl TimeControl {
-    /// Allocates time for `side` (0 White, 1 Black) with the given overhead.
-    pub fn new(limits: &Limits, side: usize, overhead_ms: u64) -> TimeControl {
-        let start = Instant::now();
+    /// Allocates time for `side` (0 White, 1 Black) with the given
+    /// overhead, on a clock that started at `start` (when `go` arrived).
+    pub fn new(limits: &Limits, side: usize, overhead_ms: u64, start: Instant) -> TimeControl {
         let ms = Duration::from_millis;
         if limits.infinite {
             return TimeControl {
@@ -121,7 +121,7 @@ mod tests {
             inc: [0, 0],
             ..Default::default()
         };
-        let tc = TimeControl::new(&l, 0, 50);
+        let tc = TimeControl::new(&l, 0, 50, Instant::now());
         let hard = tc.hard.unwrap().as_millis() as u64;
         assert!(hard <= 800, "{hard}");
         assert!(tc.soft.unwrap() <= tc.hard.unwrap());
@@ -130,13 +130,13 @@ mod tests {
             movestogo: Some(1),
             ..Default::default()
         };
-        let tc = TimeControl::new(&l, 1, 50);
+        let tc = TimeControl::new(&l, 1, 50, Instant::now());
         assert!(tc.hard.unwrap().as_millis() as u64 <= 4950 * 9 / 10);
         let l = Limits {
             movetime: Some(100),
             ..Default::default()
         };
-        let tc = TimeControl::new(&l, 0, 10);
+        let tc = TimeControl::new(&l, 0, 10, Instant::now());
         assert_eq!(tc.hard.unwrap().as_millis(), 90);
     }
 }
