@@ -410,6 +410,17 @@ fn army_file_adds_armies() {
 // ---------------------------------------------------------------------------
 // What a GUI author found (issue 11)
 
+/// The number after `key` in an `info` line.
+fn field(line: &str, key: &str) -> u64 {
+    let mut it = line.split_whitespace();
+    while let Some(w) = it.next() {
+        if w == key {
+            return it.next().and_then(|v| v.parse().ok()).unwrap_or(0);
+        }
+    }
+    panic!("no '{key}' in {line}")
+}
+
 /// A new Hash size is allocated when it is set, before `readyok`, not in
 /// the time of the next move: with one second on the clock the move comes
 /// well within it (allocating 1 GB takes about a second).
@@ -456,4 +467,38 @@ fn hash_too_large_for_the_memory_falls_back() {
     s.expect("bestmove", 20);
     s.send("quit");
     assert!(s.wait_exit(10).success());
+}
+
+/// After `ponderhit` the search's `nodes` and `time` still describe the
+/// same span: `nps` stays the engine's real speed, and a `time` that
+/// started again comes with `nodes` that started again.
+#[test]
+fn ponderhit_keeps_nodes_and_time_in_step() {
+    let mut s = uci();
+    s.send("setoption name Ponder value true");
+    s.send("position startpos moves e2e4");
+    s.send("go ponder wtime 600000 btime 600000 movestogo 1");
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let before: Vec<String> = s
+        .drain()
+        .into_iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    let last = before.last().expect("info lines while pondering");
+    s.send("ponderhit");
+    let after = s.expect("info depth", 60);
+    s.send("stop");
+    s.expect("bestmove", 10);
+    let (t0, n0) = (field(last, "time"), field(last, "nodes"));
+    let (t1, n1) = (field(&after, "time"), field(&after, "nodes"));
+    assert_eq!(
+        t1 < t0,
+        n1 < n0,
+        "time and nodes out of step across ponderhit:\n{last}\n{after}"
+    );
+    let (nps0, nps1) = (field(last, "nps").max(1), field(&after, "nps"));
+    assert!(
+        nps1 < nps0 * 2,
+        "nps jumped across ponderhit:\n{last}\n{after}"
+    );
 }

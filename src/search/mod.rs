@@ -72,9 +72,11 @@ pub struct Info {
     pub seldepth: i32,
     pub multipv: usize,
     pub score: ScoreKind,
+    /// nodes searched since the search started (`go`, or `go ponder`)
     pub nodes: u64,
     pub nps: u64,
     pub hashfull: u32,
+    /// milliseconds since the search started, the same span as `nodes`
     pub time_ms: u64,
     /// the principal variation from the searched position, legal move by
     /// move
@@ -326,7 +328,8 @@ impl Engine {
 
 /// One search, as `Engine::go` hands it to the search thread.
 struct Job {
-    /// when `go` was called: the clock of the time control starts here
+    /// when `go` was called: the clock of the time control and of the
+    /// reports starts here
     start: Instant,
     limits: Limits,
     params: Params,
@@ -434,7 +437,9 @@ fn run_search<B: Bitboard>(
     let rep = report.clone();
     let sh = shared.clone();
     main.iterate(&mut |w: &Worker<B>, multipv: i32| {
-        let elapsed = w.tc.elapsed().as_millis() as u64;
+        // the worker's clock restarts at `ponderhit` (the time control);
+        // the report counts time and nodes from `go`, so nps stays true
+        let elapsed = start.elapsed().as_millis() as u64;
         let nodes = sh.total_nodes().max(w.nodes);
         for (i, rm) in w.root_moves.iter().take(multipv as usize).enumerate() {
             rep(Report::Info(Info {
@@ -477,7 +482,7 @@ fn run_search<B: Bitboard>(
         score: ScoreKind::from_internal(best.score),
         depth: main.completed_depth,
         nodes: shared.total_nodes(),
-        time_ms: main.tc.elapsed().as_millis() as u64,
+        time_ms: start.elapsed().as_millis() as u64,
     };
     report(Report::BestMove {
         best: result.best,
