@@ -9,7 +9,11 @@
 //! cancelled. Game ends are claimed with `1-0 {White mates}` and the like.
 //!
 //! Errors: `Illegal move: <move>` for a move that is not legal here (or
-//! cannot be read), `Error (<reason>): <command>` for everything else.
+//! cannot be read), `Error (<reason>): <command>` for everything else. A
+//! `setboard` with a position the engine cannot play is answered with
+//! `tellusererror Illegal position: <reason>`, and every move is refused
+//! (`Illegal move: ...`) until the next `new`, `variant` or good
+//! `setboard`, as CECP suggests: engine and GUI never play on two boards.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
@@ -70,6 +74,9 @@ pub struct XBoard {
     status: Status,
     /// XBoard said `computer`: the opponent is an engine
     opponent_engine: bool,
+    /// the last `setboard` was refused: the GUI's board is not ours, so
+    /// every move is refused until `new`, `variant` or a good `setboard`
+    illegal_position: bool,
 }
 
 /// XBoard's thinking output: `depth score time(cs) nodes pv`, the moves
@@ -136,6 +143,7 @@ impl XBoard {
             opp_time: None,
             exclude: Vec::new(),
             status: Arc::new(Mutex::new(None)),
+            illegal_position: false,
         }
     }
 
@@ -337,6 +345,10 @@ impl XBoard {
             self.error("missing move", command);
             return;
         }
+        if self.illegal_position {
+            self.out(&format!("Illegal move: {}", clip(mv, 60)));
+            return;
+        }
         if let State::Pondering { id, expected } = self.state.clone()
             && self.game.parse(mv) == Ok(expected)
         {
@@ -394,6 +406,7 @@ impl XBoard {
         match Game::new(&resolved, &self.core.set.user_armies) {
             Ok(g) => {
                 self.game = g;
+                self.illegal_position = false;
                 self.xb_variant = if name.is_empty() {
                     "normal".into()
                 } else {
@@ -415,21 +428,40 @@ impl XBoard {
         }
     }
 
-    fn cmd_setboard(&mut self, fen: &str, command: &str) {
+    fn cmd_setboard(&mut self, fen: &str) {
+        self.cancel();
+        self.exclude.clear();
         match self.game.with_fen(fen.trim()) {
             Ok(g) => {
-                self.cancel();
                 self.game = g;
-                self.exclude.clear();
+                self.illegal_position = false;
                 if self.analyzing {
                     self.analyze();
                 }
             }
-            Err(e) => self.error(&format!("bad FEN: {e}"), command),
+            Err(e) => {
+                // XBoard 4.9 drops an `Error` line that mentions "board"
+                // without a word; this one it shows
+                log::warn!("setboard refused: {e}");
+                self.illegal_position = true;
+                self.notice(&format!("Illegal position: {}", clip(&e, 200)));
+            }
         }
     }
 
+    /// Refuses a command that needs a position while the last `setboard`
+    /// was refused; true if it did.
+    fn refuse_without_position(&self, command: &str) -> bool {
+        if self.illegal_position {
+            self.error("illegal position, send new or setboard", command);
+        }
+        self.illegal_position
+    }
+
     fn cmd_undo(&mut self, n: usize, command: &str) {
+        if self.refuse_without_position(command) {
+            return;
+        }
         if self.game.moves().len() < n {
             self.error("no move to take back", command);
             return;
@@ -446,6 +478,10 @@ impl XBoard {
         let args = args.trim();
         if args.is_empty() {
             self.error("missing move", command);
+            return;
+        }
+        if self.illegal_position {
+            self.out(&format!("Illegal move: {}", clip(args, 60)));
             return;
         }
         if args == "all" {
@@ -546,6 +582,7 @@ impl Handler for XBoard {
             "protover" => self.features(),
             "new" => {
                 self.cancel();
+                self.illegal_position = false;
                 self.opponent_engine = false;
                 self.core.engine.new_game();
                 self.game = match Game::new("chess", &self.core.set.user_armies) {
@@ -574,6 +611,9 @@ impl Handler for XBoard {
                 }
             }
             "go" => {
+                if self.refuse_without_position(line) {
+                    return Flow::Continue;
+                }
                 self.force = false;
                 self.engine_side = self.game.side();
                 if !self.analyzing {
@@ -596,7 +636,7 @@ impl Handler for XBoard {
                 self.cancel();
                 self.force = true;
             }
-            "setboard" => self.cmd_setboard(args, line),
+            "setboard" => self.cmd_setboard(args),
             "undo" => self.cmd_undo(1, line),
             "remove" => self.cmd_undo(2, line),
             "hard" => self.core.set.ponder = true,
@@ -610,7 +650,9 @@ impl Handler for XBoard {
             "nopost" => self.post.store(false, Ordering::Relaxed),
             "analyze" => {
                 self.analyzing = true;
-                self.analyze();
+                if !self.refuse_without_position(line) {
+                    self.analyze();
+                }
             }
             "exit" => {
                 if self.analyzing {
