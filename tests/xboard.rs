@@ -76,7 +76,6 @@ fn features() {
         "feature option=\"MultiPV -spin 1 1 256\"",
         "feature option=\"Move Overhead -spin 30 0 5000\"",
         "feature option=\"Ponder -check 0\"",
-        "feature option=\"UCI_Variant -combo *chess /// omega /// cwda",
         "feature option=\"White Army -combo *fide /// clobberers",
         "feature option=\"Black Army -combo *fide",
         "feature option=\"Army File -file",
@@ -580,4 +579,29 @@ fn refused_setboard_refuses_moves_until_new_or_setboard() {
     s.send("force");
     s.send("usermove e2e4");
     assert!(s.sync_xboard(3, 10).is_empty());
+}
+
+/// XBoard chooses the variant with `variant`: `UCI_Variant` is not offered,
+/// and setting it cannot switch the board under a game.
+#[test]
+fn uci_variant_is_not_an_xboard_option() {
+    let mut s = Session::start();
+    s.send("xboard");
+    s.send("protover 2");
+    let features = s.until(10, "done=1", |l| l == "feature done=1");
+    assert!(
+        !features.iter().any(|l| l.contains("UCI_Variant")),
+        "{features:?}"
+    );
+    s.send("new");
+    s.send("force");
+    s.send("option UCI_Variant=omega");
+    let said = s.sync_xboard(1, 10);
+    assert!(!said.iter().any(|l| l.starts_with("setup")), "{said:?}");
+    assert!(
+        said.iter().any(|l| l.starts_with("Error (unknown option")),
+        "{said:?}"
+    );
+    s.send("usermove e2e4");
+    assert!(s.sync_xboard(2, 10).is_empty());
 }

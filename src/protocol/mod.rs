@@ -22,7 +22,7 @@ use crate::position::Move;
 use crate::search::Engine;
 use crate::variant::armies::{self, Army};
 use crate::variant::spec::all_armies;
-use options::{Opt, Value};
+use options::{Opt, Protocol, Value};
 
 /// The longest input line accepted (bytes); longer lines are reported and
 /// skipped.
@@ -216,6 +216,8 @@ pub struct Core {
     pub out: Out,
     pub engine: Engine,
     pub set: Settings,
+    /// the protocol spoken: which options it offers
+    pub protocol: Protocol,
     /// `CHIMERA_TUNE=1`: the tunable weights are options too
     pub tune: bool,
     applied_hash: usize,
@@ -225,7 +227,7 @@ pub struct Core {
 impl Core {
     /// A core with the given user armies (from `--armies` on the command
     /// line; the `Army File` option may replace them).
-    pub fn new(out: Out, user_armies: Vec<Army>) -> Core {
+    pub fn new(out: Out, user_armies: Vec<Army>, protocol: Protocol) -> Core {
         let tune = std::env::var("CHIMERA_TUNE").is_ok_and(|v| v == "1");
         let mut engine = Engine::new();
         let set = Settings {
@@ -239,6 +241,7 @@ impl Core {
             applied_hash: 16,
             applied_threads: 1,
             set,
+            protocol,
             tune,
         }
     }
@@ -248,9 +251,11 @@ impl Core {
         all_armies(&self.set.user_armies)
     }
 
-    /// The options table, built for the armies known now.
+    /// The options this protocol offers, built for the armies known now.
     pub fn options(&self) -> Vec<Opt> {
-        options::table(&self.armies(), self.tune)
+        let mut t = options::table(&self.armies(), self.tune);
+        t.retain(|o| o.offered(self.protocol));
+        t
     }
 
     /// The variant name the settings select (`cwda` resolved with the
@@ -263,7 +268,7 @@ impl Core {
     /// and the value.
     pub fn set_option(&mut self, name: &str, raw: &str) -> Result<Changed, String> {
         let table = self.options();
-        let opt = options::find(&table, name)
+        let opt = options::find(&table, name, self.protocol)
             .ok_or_else(|| format!("unknown option '{}'", name.trim()))?;
         let value = opt.parse(raw)?;
         let name = opt.name.clone();

@@ -12,6 +12,7 @@ use std::sync::Arc;
 use vampirc_uci::UciMessage;
 
 use super::game::Game;
+use super::options::Protocol;
 use super::{Changed, Core, Event, Flow, Handler, Out, clip};
 use crate::position::Move;
 use crate::position::notation::MoveError;
@@ -97,7 +98,7 @@ const GO_WORDS: &[&str] = &[
 
 impl Uci {
     pub fn new(out: Out, armies: Vec<Army>) -> Uci {
-        let core = Core::new(out, armies);
+        let core = Core::new(out, armies, Protocol::Uci);
         let game = Game::new("chess", &[]).expect("chess sets up");
         Uci {
             core,
@@ -123,7 +124,7 @@ impl Uci {
     fn cmd_uci(&self) {
         self.out(&format!("id name Chimera {}", env!("CARGO_PKG_VERSION")));
         self.out("id author the Chimera developers");
-        for o in self.core.options().iter().filter(|o| o.uci) {
+        for o in self.core.options() {
             self.out(&o.uci_line());
         }
         self.out("uciok");

@@ -20,6 +20,7 @@ use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
 
 use super::game::Game;
+use super::options::Protocol;
 use super::{Changed, Core, Event, Flow, Handler, Out, clip, pieces};
 use crate::position::Move;
 use crate::position::notation::MoveError;
@@ -123,7 +124,7 @@ pub fn xboard_variants(names: &[String]) -> Vec<String> {
 impl XBoard {
     pub fn new(out: Out, tx: Sender<Event>, armies: Vec<Army>) -> XBoard {
         XBoard {
-            core: Core::new(out, armies),
+            core: Core::new(out, armies, Protocol::Xboard),
             tx,
             game: Game::new("chess", &[]).expect("chess sets up"),
             xb_variant: "normal".into(),
@@ -168,7 +169,7 @@ impl XBoard {
             "feature ping=1 setboard=1 usermove=1 sigint=0 sigterm=0 memory=1 smp=1 exclude=1 analyze=1 colors=0 nps=0 myname=\"Chimera {}\" variants=\"{variants}\"",
             env!("CARGO_PKG_VERSION")
         ));
-        for o in self.core.options().iter().filter(|o| o.xboard) {
+        for o in self.core.options() {
             self.out(&o.xboard_line());
         }
         self.out("feature done=1");
@@ -517,17 +518,8 @@ impl XBoard {
             self.error("option needs NAME=VALUE", command);
             return;
         };
-        if name.trim().eq_ignore_ascii_case("UCI_Variant") {
-            // the variant command's job, with its setup lines
-            match self.core.set_option(name, value) {
-                Ok(_) => {
-                    let v = self.core.set.variant.clone();
-                    self.cmd_variant(if v == "chess" { "normal" } else { &v }, command);
-                }
-                Err(e) => self.error(&e, command),
-            }
-            return;
-        }
+        // the armies of `cwda` and the army file take effect at the next
+        // `variant` command; XBoard chooses the variant itself
         match self.core.set_option(name, value) {
             Ok(Changed::Nothing) | Ok(Changed::Variant) => {}
             Ok(Changed::Notice(n)) => self.notice(&n),
