@@ -38,6 +38,7 @@ fn features() {
         "ping=1",
         "setboard=1",
         "usermove=1",
+        "playother=1",
         "sigint=0",
         "sigterm=0",
         "memory=1",
@@ -604,4 +605,41 @@ fn uci_variant_is_not_an_xboard_option() {
     );
     s.send("usermove e2e4");
     assert!(s.sync_xboard(2, 10).is_empty());
+}
+
+/// CECP: a `ping` that arrives while the engine thinks about its move is
+/// answered after the move (XBoard sends `?` and `ping` together).
+#[test]
+fn ping_while_thinking_is_answered_after_the_move() {
+    let mut s = xboard();
+    s.send("new");
+    s.send("nopost");
+    s.send("st 30");
+    s.send("usermove e2e4");
+    std::thread::sleep(std::time::Duration::from_millis(150));
+    s.send("?");
+    s.send("ping 9");
+    let said = s.until(10, "pong 9", |l| l == "pong 9");
+    assert!(
+        said.iter().any(|l| l.starts_with("move ")),
+        "pong before the move: {said:?}"
+    );
+    // without `?`: the pong waits for the move
+    s.send("st 1");
+    s.send("usermove d2d4");
+    s.send("ping 10");
+    let said = s.until(10, "pong 10", |l| l == "pong 10");
+    assert!(
+        said.iter().any(|l| l.starts_with("move ")),
+        "pong before the move: {said:?}"
+    );
+    // while pondering, a ping is answered at once
+    s.send("hard");
+    s.send("usermove c2c4");
+    std::thread::sleep(std::time::Duration::from_millis(150));
+    s.send("?");
+    s.expect("move ", 10);
+    let start = std::time::Instant::now();
+    assert!(s.sync_xboard(11, 5).is_empty());
+    assert!(start.elapsed() < std::time::Duration::from_secs(2));
 }

@@ -8,6 +8,9 @@
 //! the opponent plays it, the search goes on (`ponderhit`), else it is
 //! cancelled. Game ends are claimed with `1-0 {White mates}` and the like.
 //!
+//! A `ping` that arrives while the engine thinks about its move is answered
+//! after the move, as CECP asks.
+//!
 //! Errors: `Illegal move: <move>` for a move that is not legal here (or
 //! cannot be read), `Error (<reason>): <command>` for everything else. A
 //! `setboard` with a position the engine cannot play is answered with
@@ -78,6 +81,8 @@ pub struct XBoard {
     /// the last `setboard` was refused: the GUI's board is not ours, so
     /// every move is refused until `new`, `variant` or a good `setboard`
     illegal_position: bool,
+    /// `ping`s received while thinking about our move: answered after it
+    pending_pongs: Vec<String>,
 }
 
 /// XBoard's thinking output: `depth score time(cs) nodes pv`, the moves
@@ -145,6 +150,7 @@ impl XBoard {
             exclude: Vec::new(),
             status: Arc::new(Mutex::new(None)),
             illegal_position: false,
+            pending_pongs: Vec::new(),
         }
     }
 
@@ -166,7 +172,7 @@ impl XBoard {
         let variants = xboard_variants(&names).join(",");
         self.out("feature done=0");
         self.out(&format!(
-            "feature ping=1 setboard=1 usermove=1 sigint=0 sigterm=0 memory=1 smp=1 exclude=1 analyze=1 colors=0 nps=0 myname=\"Chimera {}\" variants=\"{variants}\"",
+            "feature ping=1 setboard=1 usermove=1 playother=1 sigint=0 sigterm=0 memory=1 smp=1 exclude=1 analyze=1 colors=0 nps=0 myname=\"Chimera {}\" variants=\"{variants}\"",
             env!("CARGO_PKG_VERSION")
         ));
         for o in self.core.options() {
@@ -218,6 +224,16 @@ impl XBoard {
         if self.state != State::Idle {
             self.core.stop_and_wait();
             self.state = State::Idle;
+        }
+    }
+
+    /// Answers the `ping`s held back while we thought about our move.
+    fn answer_pings(&mut self) {
+        if matches!(self.state, State::Thinking { .. }) {
+            return;
+        }
+        for n in std::mem::take(&mut self.pending_pongs) {
+            self.out(&format!("pong {n}"));
         }
     }
 
@@ -559,8 +575,9 @@ impl XBoard {
     }
 }
 
-impl Handler for XBoard {
-    fn line(&mut self, line: &str) -> Flow {
+impl XBoard {
+    /// Handles one command.
+    fn command(&mut self, line: &str) -> Flow {
         let line = line.trim();
         let (cmd, args) = match line.split_once(char::is_whitespace) {
             Some((c, a)) => (c, a.trim()),
@@ -623,7 +640,11 @@ impl Handler for XBoard {
                     self.core.engine.stop();
                 }
             }
-            "ping" => self.out(&format!("pong {args}")),
+            "ping" => {
+                // CECP: a ping seen while it is our move is answered after
+                // the move (pondering and analysing do not count)
+                self.pending_pongs.push(args.to_string());
+            }
             "result" => {
                 self.cancel();
                 self.force = true;
@@ -707,10 +728,23 @@ impl Handler for XBoard {
         }
         Flow::Continue
     }
+}
+
+impl Handler for XBoard {
+    fn line(&mut self, line: &str) -> Flow {
+        let flow = self.command(line);
+        // pings held back while thinking, once that is over (a move sent,
+        // or the search cancelled by this command)
+        self.answer_pings();
+        flow
+    }
 
     fn event(&mut self, ev: Event) -> Flow {
         match ev {
-            Event::SearchDone { id, best, ponder } => self.search_done(id, best, ponder),
+            Event::SearchDone { id, best, ponder } => {
+                self.search_done(id, best, ponder);
+                self.answer_pings();
+            }
             Event::TooLong(n) => self.error(&format!("line too long, {n} bytes"), "(ignored)"),
             Event::Eof => return Flow::Quit,
             Event::Line(l) => return self.line(&l),
