@@ -1,8 +1,12 @@
 //! The command line: subcommands for people and scripts. A bad argument gets
-//! a one-line error on stderr and exit status 2.
+//! a one-line error on stderr and exit status 2. Output goes through one
+//! `Out`, so a reader that goes away (`chimera params | head -1`) ends it
+//! quietly instead of a panic.
 
-use std::time::Instant;
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
 
+use crate::protocol::Out;
 use crate::setup::{Width, setup};
 use crate::tools::perft;
 use crate::variant::armies::{self, Army};
@@ -42,6 +46,12 @@ fourplayer-teams, fourplayer-ffa (--fen4: a FEN4, or the layout 4PCo, the
 default, or 4PC; moves as h2-h3, e10-e11=Q, O-O or h2h3).
 ";
 
+/// The subcommands' stdout.
+fn out() -> &'static Out {
+    static OUT: OnceLock<Out> = OnceLock::new();
+    OUT.get_or_init(Out::stdout)
+}
+
 /// An argument error: printed as one line, exit status 2.
 struct ArgError(String);
 
@@ -62,7 +72,8 @@ fn take_global(args: &[String]) -> Result<Args, ArgError> {
                 .ok_or_else(|| ArgError("--armies needs a file".into()))?;
             let text = std::fs::read_to_string(path)
                 .map_err(|e| ArgError(format!("cannot read armies file '{path}': {e}")))?;
-            armies.extend(armies::parse_file(&text, path).map_err(ArgError)?);
+            let known = crate::variant::spec::all_armies(&armies);
+            armies.extend(armies::parse_file_beside(&text, path, &known).map_err(ArgError)?);
             i += 2;
         } else {
             rest.push(args[i].clone());
@@ -84,7 +95,7 @@ pub fn run(args: &[String]) -> i32 {
             }
         }
         Some("--help") | Some("-h") | Some("help") => {
-            print!("{USAGE}");
+            out().text(USAGE);
             Ok(())
         }
         Some("perft") => cmd_perft(&a.rest[1..], &a.armies),
@@ -99,7 +110,7 @@ pub fn run(args: &[String]) -> i32 {
                 )));
             }
             for (name, def, lo, hi) in crate::params::Params::LIST {
-                println!("{name} {def} {lo} {hi}");
+                out().line(&format!("{name} {def} {lo} {hi}"));
             }
             Ok(())
         }
@@ -111,7 +122,7 @@ pub fn run(args: &[String]) -> i32 {
             }
             let all = crate::variant::spec::all_armies(&a.armies);
             for name in crate::variant::spec::variant_names(&all) {
-                println!("{name}");
+                out().line(&name);
             }
             Ok(())
         }
@@ -186,7 +197,7 @@ fn cmd_perft(args: &[String], armies: &[Army]) -> Result<(), ArgError> {
         &["--divide", "--help", "--wide"],
     )?;
     if p.flag("--help") {
-        print!("{PERFT_HELP}");
+        out().text(PERFT_HELP);
         return Ok(());
     }
     let depth: u32 = match p.positional.as_slice() {
@@ -233,7 +244,7 @@ fn cmd_perft(args: &[String], armies: &[Army]) -> Result<(), ArgError> {
         if p.flag("--divide") && depth > 0 {
             let mut total = 0;
             for (m, n) in perft::divide(pos, depth) {
-                println!("{m}: {n}");
+                out().line(&format!("{m}: {n}"));
                 total += n;
             }
             total
@@ -246,7 +257,7 @@ fn cmd_perft(args: &[String], armies: &[Army]) -> Result<(), ArgError> {
         "perft {depth}: {nodes} nodes in {secs:.3} s ({:.0} nodes/s)",
         nodes as f64 / secs.max(1e-9)
     );
-    println!("Nodes searched: {nodes}");
+    out().line(&format!("Nodes searched: {nodes}"));
     Ok(())
 }
 
@@ -308,7 +319,7 @@ where
 }
 
 fn cmd_analyse(args: &[String], armies: &[Army]) -> Result<(), ArgError> {
-    use crate::search::{Engine, Limits, Report, ScoreKind};
+    use crate::search::{Engine, Limits};
     let p = parse_options(
         args,
         &[
@@ -324,7 +335,7 @@ fn cmd_analyse(args: &[String], armies: &[Army]) -> Result<(), ArgError> {
         &["--help"],
     )?;
     if p.flag("--help") {
-        print!("{ANALYSE_HELP}");
+        out().text(ANALYSE_HELP);
         return Ok(());
     }
     if let Some(extra) = p.positional.first() {
@@ -355,48 +366,32 @@ fn cmd_analyse(args: &[String], armies: &[Army]) -> Result<(), ArgError> {
         multipv,
         ..Default::default()
     };
-    let reporter: crate::search::Reporter = std::sync::Arc::new(|r| match r {
-        Report::Info(i) => {
-            let score = match i.score {
-                ScoreKind::Cp(c) => format!("cp {c}"),
-                ScoreKind::Mate(m) => format!("mate {m}"),
-            };
-            println!(
-                "depth {} seldepth {} multipv {} score {} nodes {} nps {} time {} pv {}",
-                i.depth,
-                i.seldepth,
-                i.multipv,
-                score,
-                i.nodes,
-                i.nps,
-                i.time_ms,
-                i.pv.join(" ")
-            );
+    // the lines of UCI's `info` and `bestmove`
+    let reporter = crate::protocol::uci::reporter(out().clone(), pos.clone());
+    engine.go(pos, limits, reporter);
+    while engine.is_searching() {
+        if out().closed() {
+            // nobody reads: stop early, and quietly
+            engine.stop();
         }
-        Report::BestMove { best, ponder } => {
-            let b = best.unwrap_or_else(|| "(none)".into());
-            match ponder {
-                Some(p) => println!("bestmove {b} ponder {p}"),
-                None => println!("bestmove {b}"),
-            }
-        }
-    });
-    engine.search(pos, limits, Some(reporter));
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    engine.wait();
     Ok(())
 }
 
 fn cmd_bench(args: &[String]) -> Result<(), ArgError> {
     let p = parse_options(args, &["--depth"], &["--help"])?;
     if p.flag("--help") {
-        println!(
+        out().text(&format!(
             "usage: chimera bench [--depth D]\n\nSearches fixed positions of every variant to depth D (default {}) with one thread; the last line is `<nodes> nodes <nps> nps`.",
             crate::tools::bench::DEPTH
-        );
+        ));
         return Ok(());
     }
     let depth = number::<i32>(&p, "--depth", 1, 30)?.unwrap_or(crate::tools::bench::DEPTH);
     let (nodes, nps) = crate::tools::bench::run(depth, true).map_err(ArgError)?;
-    println!("{nodes} nodes {nps} nps");
+    out().line(&format!("{nodes} nodes {nps} nps"));
     Ok(())
 }
 
@@ -437,7 +432,7 @@ fn cmd_selfplay(args: &[String]) -> Result<(), ArgError> {
         &["--help", "--quiet"],
     )?;
     if p.flag("--help") {
-        print!("{SELFPLAY_HELP}");
+        out().text(SELFPLAY_HELP);
         return Ok(());
     }
     let variant = p.value("--variant").unwrap_or("chess").to_string();
@@ -506,6 +501,6 @@ fn cmd_selfplay(args: &[String]) -> Result<(), ArgError> {
         }
     })
     .map_err(ArgError)?;
-    println!("{}", line(&t));
+    out().line(&line(&t));
     Ok(())
 }

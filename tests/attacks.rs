@@ -28,6 +28,7 @@ use std::sync::Arc;
 use chimera::bitboard::Bitboard;
 use chimera::geometry::Shape;
 use chimera::position::Position;
+use chimera::rng::SplitMix64;
 use chimera::variant::betza::{self, MoveRule};
 use walker::{has, naive_attacks_square, naive_targets};
 
@@ -104,37 +105,24 @@ const OCCUPANCIES: usize = 48;
 /// Random boards per variant for the attackers check.
 const BOARDS: usize = 12;
 
-/// splitmix64: a fixed-seed generator, no crates needed.
-struct Rng(u64);
+/// Two draws as 128 bits.
+fn next128(rng: &mut SplitMix64) -> u128 {
+    (rng.next_u64() as u128) << 64 | rng.next_u64() as u128
+}
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn next128(&mut self) -> u128 {
-        (self.next() as u128) << 64 | self.next() as u128
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    /// A random square set of `n` squares with a density that depends on
-    /// `k`: about 1/8, 1/4, 1/2, 3/4 of the squares.
-    fn occupancy(&mut self, n: usize, k: usize) -> u128 {
-        let a = self.next128();
-        let b = self.next128();
-        let c = self.next128();
-        let x = match k % 4 {
-            0 => a & b & c,
-            1 => a & b,
-            2 => a,
-            _ => a | b,
-        };
-        x & mask(n)
-    }
+/// A random square set of `n` squares with a density that depends on `k`:
+/// about 1/8, 1/4, 1/2, 3/4 of the squares.
+fn occupancy(rng: &mut SplitMix64, n: usize, k: usize) -> u128 {
+    let a = next128(rng);
+    let b = next128(rng);
+    let c = next128(rng);
+    let x = match k % 4 {
+        0 => a & b & c,
+        1 => a & b,
+        2 => a,
+        _ => a | b,
+    };
+    x & mask(n)
 }
 
 fn mask(n: usize) -> u128 {
@@ -312,7 +300,7 @@ fn check_targets<B: Bitboard>(
     betza_str: &str,
     v: &Variant<B>,
     rules: &[Vec<MoveRule>],
-    rng: &mut Rng,
+    rng: &mut SplitMix64,
     fails: &mut Failures,
 ) {
     let shape = &case.shape;
@@ -348,7 +336,7 @@ fn check_targets<B: Bitboard>(
                     let occ = match k {
                         0 => 0,
                         1 => mask(n),
-                        _ => rng.occupancy(n, k),
+                        _ => occupancy(rng, n, k),
                     };
                     let (q, c, e) = v.targets(color, t, sq, to_bb::<B>(occ));
                     let fast = (q.to_u128(), c.to_u128(), e.to_u128());
@@ -382,7 +370,7 @@ fn check_attackers<B: Bitboard>(
     betza_str: &str,
     v: &Arc<Variant<B>>,
     rules: &[Vec<MoveRule>],
-    rng: &mut Rng,
+    rng: &mut SplitMix64,
     fails: &mut Failures,
 ) {
     let shape = &case.shape;
@@ -392,22 +380,22 @@ fn check_attackers<B: Bitboard>(
         let per_mille = [80, 150, 250, 400, 550, 700][b % 6];
         let mut board: Vec<Option<(usize, usize)>> = vec![None; n];
         for cell in board.iter_mut() {
-            if rng.below(1000) < per_mille {
+            if rng.index(1000) < per_mille {
                 // The test piece more often than King and Pawn.
-                let t = [KING, PAWN, 2, 2, 2][rng.below(5)];
-                *cell = Some((rng.below(2), t));
+                let t = [KING, PAWN, 2, 2, 2][rng.index(5)];
+                *cell = Some((rng.index(2), t));
             }
         }
-        let pos = Position::from_board_unchecked(v.clone(), &board, rng.below(2));
+        let pos = Position::from_board_unchecked(v.clone(), &board, rng.index(2));
         let full = pos.occupied().to_u128();
         let mut occs = vec![full];
         // One piece lifted off (as for a King's move), and phantom blockers.
         if full != 0 {
             let sqs: Vec<usize> = (0..n).filter(|&s| has(full, s)).collect();
-            occs.push(full & !(1 << sqs[rng.below(sqs.len())]));
+            occs.push(full & !(1 << sqs[rng.index(sqs.len())]));
         }
-        occs.push(full | (rng.occupancy(n, 0) & mask(n)));
-        occs.push(full & rng.occupancy(n, 3));
+        occs.push(full | (occupancy(rng, n, 0) & mask(n)));
+        occs.push(full & occupancy(rng, n, 3));
         for &occ in &occs {
             for sq in 0..n {
                 for by in [WHITE, BLACK] {
@@ -452,7 +440,7 @@ fn check_attackers<B: Bitboard>(
 fn check_shape<B: Bitboard>(case: Case, seed: u64) {
     assert!(case.shape.fits::<B>(), "{} does not fit", case.name);
     let mut fails = Failures::default();
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix64(seed);
     for &b in BETZAS {
         let spec = spec_for(&case.shape, b);
         let v = match Variant::<B>::new(spec) {

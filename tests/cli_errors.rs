@@ -13,8 +13,14 @@ use chimera::with_position;
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const OMEGA_START: &str = "w**********w/*crnbqkbnrc*/*pppppppppp*/*10*/*10*/*10*/*10*/*10*/*10*/*PPPPPPPPPP*/*CRNBQKBNRC*/W**********W w KQkq - 0 1";
 
+/// The binary under test: this build, or `CHIMERA_BIN` (to see a test
+/// fail on another build).
+fn engine() -> String {
+    std::env::var("CHIMERA_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_chimera").to_string())
+}
+
 fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_chimera"))
+    Command::new(engine())
         .args(args)
         .env_remove("RUST_LOG")
         .env_remove("RUST_BACKTRACE")
@@ -414,7 +420,7 @@ fn bad_armies_file() {
             "--variant",
             "cwda-clash-fide",
         ],
-        &["'r'"],
+        &[&format!("{}:2:", f.path()), "'r'"],
     );
     let missing = std::env::temp_dir().join("chimera-cli-does-not-exist.txt");
     let missing = missing.to_str().unwrap();
@@ -560,5 +566,81 @@ fn help_goes_to_stdout() {
             String::from_utf8_lossy(&out.stdout).contains("perft"),
             "{args:?}"
         );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// What a GUI author found (issue 11)
+
+/// An armies file may not redefine a built-in army (it silently changed
+/// standard chess), define an army twice, or give a letter a second
+/// meaning; each is refused when the file is read, naming file and line.
+#[test]
+fn armies_file_may_not_redefine_an_army_or_a_letter() {
+    let army = |token: &str, queen: &str| {
+        format!("army {token}\nrook R R\nknight N N\nbishop B B\nqueen {queen}\n")
+    };
+    // FIDE's Queen made a Rook: perft 4 of chess would read 274755
+    let f = TempFile::new("fide.txt", &army("fide", "Q R"));
+    expect_error(
+        &["perft", "4", "--variant", "chess", "--armies", f.path()],
+        &[&format!("{}:1:", f.path()), "fide", "built-in"],
+    );
+    let f = TempFile::new("twice.txt", &(army("x", "A QN") + &army("x", "A QN")));
+    expect_error(
+        &["perft", "1", "--armies", f.path()],
+        &[&format!("{}:6:", f.path()), "'x'", "twice"],
+    );
+    // the letter C is the Clobberers' Cardinal (BN)
+    let f = TempFile::new("letter.txt", &army("x", "C R"));
+    expect_error(
+        &["variants", "--armies", f.path()],
+        &[&format!("{}:5:", f.path()), "'C'", "clobberers"],
+    );
+    // across two files
+    let first = TempFile::new("first.txt", &army("x", "A QN"));
+    for (name, text, needles) in [
+        ("second.txt", army("y", "A R"), [":5:", "army 'x'"]),
+        ("second-twice.txt", army("x", "A QN"), [":1:", "twice"]),
+    ] {
+        let second = TempFile::new(name, &text);
+        let at = format!("{}{}", second.path(), needles[0]);
+        let args = [
+            "perft",
+            "1",
+            "--armies",
+            first.path(),
+            "--armies",
+            second.path(),
+        ];
+        expect_error(&args, &[&at, needles[1]]);
+    }
+    // chess is chess with any armies file
+    let (_, n) = nodes(&["perft", "4", "--variant", "chess", "--armies", first.path()]);
+    assert_eq!(n, 197_281);
+}
+
+/// Output into a pipe nobody reads (`chimera params | head -1`) ends
+/// quietly: no panic, exit status 0.
+#[test]
+fn a_closed_stdout_ends_quietly() {
+    for args in [
+        &["params"][..],
+        &["variants"][..],
+        &["analyse", "--depth", "6"][..],
+        &["perft", "2", "--divide"][..],
+    ] {
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let out = Command::new(engine())
+            .args(args)
+            .stdout(writer)
+            .env_remove("RUST_LOG")
+            .env_remove("RUST_BACKTRACE")
+            .output()
+            .expect("the chimera binary runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.is_empty(), "{args:?}: {stderr}");
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
     }
 }

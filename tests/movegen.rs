@@ -25,6 +25,7 @@ use chimera::position::movegen::GenType;
 use chimera::position::notation::MoveError;
 use chimera::position::outcome::Outcome;
 use chimera::position::{Move, MoveKind, MoveList, Position};
+use chimera::rng::SplitMix64;
 use chimera::setup::{AnyPosition, Width, setup};
 use chimera::tools::perft::perft;
 use chimera::variant::armies::{self, Army};
@@ -43,22 +44,6 @@ const ARMIES: [&str; 8] = [
     "allstars",
     "forward",
 ];
-
-/// splitmix64 with a fixed seed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 fn seed_of(name: &str) -> u64 {
     name.bytes().fold(0xCBF2_9CE4_8422_2325u64, |h, b| {
@@ -245,7 +230,7 @@ fn random_games<B: Bitboard>(
     games: usize,
     plies: usize,
 ) -> Vec<String> {
-    let mut rng = Rng(seed_of(name));
+    let mut rng = SplitMix64(seed_of(name));
     let mut fails = Vec::new();
     for g in 0..games {
         let mut pos = start.clone();
@@ -271,10 +256,10 @@ fn random_games<B: Bitboard>(
                 .copied()
                 .filter(|m| pos.piece_at(m.from()).map(|p| p.1) == Some(1))
                 .collect();
-            let m = if !pawn_moves.is_empty() && rng.below(3) == 0 {
-                pawn_moves[rng.below(pawn_moves.len())]
+            let m = if !pawn_moves.is_empty() && rng.index(3) == 0 {
+                pawn_moves[rng.index(pawn_moves.len())]
             } else {
-                legal[rng.below(legal.len())]
+                legal[rng.index(legal.len())]
             };
             played.push(pos.move_to_string(m));
             pos.make(m);
@@ -357,7 +342,7 @@ fn perft_suite_positions() {
 /// An 8x8 variant on `u128` (the `Wide` width) plays exactly as on `u64`.
 #[test]
 fn wide_bitboards_agree() {
-    let mut rng = Rng(11);
+    let mut rng = SplitMix64(11);
     for name in ["chess", "cwda-nutty-clobberers", "cwda-forward-rookies"] {
         for _ in 0..4 {
             let mut small = match setup(name, None, &[], &[], Width::Auto) {
@@ -377,7 +362,7 @@ fn wide_bitboards_agree() {
                 if legal.is_empty() {
                     break;
                 }
-                small.make(legal[rng.below(legal.len())]);
+                small.make(legal[rng.index(legal.len())]);
             }
         }
     }
@@ -472,7 +457,7 @@ fn nightrider_perft_matches_naive_perft() {
         assert_eq!(fast, naive, "cwda-riders-fide start, depth {depth}");
     }
     // Positions from a random game, with the nightriders out.
-    let mut rng = Rng(7);
+    let mut rng = SplitMix64(7);
     for name in [
         "cwda-riders-fide",
         "cwda-nutty-riders",
@@ -489,7 +474,7 @@ fn nightrider_perft_matches_naive_perft() {
                 let naive = naive_perft(&mut pos, 2);
                 assert_eq!(fast, naive, "{name}: perft 2 of {}", pos.to_fen());
             }
-            let m = legal[rng.below(legal.len())];
+            let m = legal[rng.index(legal.len())];
             pos.make(m);
         }
     }

@@ -406,3 +406,99 @@ fn army_file_adds_armies() {
     best(&mut s, "go depth 2", 20).expect("a move");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// ---------------------------------------------------------------------------
+// What a GUI author found (issue 11)
+
+/// The number after `key` in an `info` line.
+fn field(line: &str, key: &str) -> u64 {
+    let mut it = line.split_whitespace();
+    while let Some(w) = it.next() {
+        if w == key {
+            return it.next().and_then(|v| v.parse().ok()).unwrap_or(0);
+        }
+    }
+    panic!("no '{key}' in {line}")
+}
+
+/// A new Hash size is allocated when it is set, before `readyok`, not in
+/// the time of the next move: with one second on the clock the move comes
+/// well within it (allocating 1 GB takes about a second).
+#[test]
+fn hash_is_allocated_before_readyok_not_in_the_move() {
+    let mut s = uci();
+    s.send("setoption name Hash value 1024");
+    let said = s.sync_uci(60);
+    assert!(said.is_empty(), "{said:?}");
+    s.send("position startpos");
+    let start = std::time::Instant::now();
+    s.send("go wtime 1000 btime 1000");
+    s.expect("bestmove", 10);
+    let took = start.elapsed();
+    assert!(
+        took < std::time::Duration::from_millis(600),
+        "the move took {took:?} of a 1 s clock"
+    );
+}
+
+/// A Hash larger than the memory the engine may use is not an abort at the
+/// next `go`: the engine takes the largest size that fits and says so.
+#[test]
+fn hash_too_large_for_the_memory_falls_back() {
+    // 3 GB of address space, as in the issue's repro
+    let mut s = Session::start_with_memory_limit(3_000_000);
+    s.send("uci");
+    s.expect("uciok", 10);
+    s.send("setoption name Hash value 65536");
+    let said = s.sync_uci(60);
+    let notice = said
+        .iter()
+        .find(|l| l.starts_with("info string Hash: 65536 MB"))
+        .unwrap_or_else(|| panic!("no notice: {said:?}"));
+    let got: usize = notice
+        .split("using ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no size in {notice}"));
+    assert!((64..3000).contains(&got), "{notice}");
+    s.send("position startpos");
+    s.send("go depth 2");
+    s.expect("bestmove", 20);
+    s.send("quit");
+    assert!(s.wait_exit(10).success());
+}
+
+/// After `ponderhit` the search's `nodes` and `time` still describe the
+/// same span: `nps` stays the engine's real speed, and a `time` that
+/// started again comes with `nodes` that started again.
+#[test]
+fn ponderhit_keeps_nodes_and_time_in_step() {
+    let mut s = uci();
+    s.send("setoption name Ponder value true");
+    s.send("position startpos moves e2e4");
+    s.send("go ponder wtime 600000 btime 600000 movestogo 1");
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let before: Vec<String> = s
+        .drain()
+        .into_iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    let last = before.last().expect("info lines while pondering");
+    s.send("ponderhit");
+    let after = s.expect("info depth", 60);
+    s.send("stop");
+    s.expect("bestmove", 10);
+    let (t0, n0) = (field(last, "time"), field(last, "nodes"));
+    let (t1, n1) = (field(&after, "time"), field(&after, "nodes"));
+    assert_eq!(
+        t1 < t0,
+        n1 < n0,
+        "time and nodes out of step across ponderhit:\n{last}\n{after}"
+    );
+    let (nps0, nps1) = (field(last, "nps").max(1), field(&after, "nps"));
+    assert!(
+        nps1 < nps0 * 2,
+        "nps jumped across ponderhit:\n{last}\n{after}"
+    );
+}

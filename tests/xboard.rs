@@ -38,6 +38,7 @@ fn features() {
         "ping=1",
         "setboard=1",
         "usermove=1",
+        "playother=1",
         "sigint=0",
         "sigterm=0",
         "memory=1",
@@ -76,7 +77,6 @@ fn features() {
         "feature option=\"MultiPV -spin 1 1 256\"",
         "feature option=\"Move Overhead -spin 30 0 5000\"",
         "feature option=\"Ponder -check 0\"",
-        "feature option=\"UCI_Variant -combo *chess /// omega /// cwda",
         "feature option=\"White Army -combo *fide /// clobberers",
         "feature option=\"Black Army -combo *fide",
         "feature option=\"Army File -file",
@@ -411,11 +411,6 @@ fn bad_input_gets_errors() {
         ("usermove e2e4", "Illegal move: e2e4"),
         ("usermove zz99", "Illegal move: zz99"),
         ("usermove", "Error (missing move): usermove"),
-        (
-            "setboard w**********w/*crnbqkbnrc*/banana w - - 0 1",
-            "Error (bad FEN: ",
-        ),
-        ("setboard 8/8/8/8 w - - 0 1", "Error (bad FEN: "),
         ("variant shogi", "Error (unknown variant: "),
         (
             "option Nonsense=3",
@@ -491,4 +486,160 @@ fn illegal_move_from_an_engine_opponent_is_claimed() {
     s.send("usermove e2e5");
     let said = s.sync_xboard(4, 10);
     assert_eq!(said, ["Illegal move: e2e5"]);
+}
+
+// ---------------------------------------------------------------------------
+// What a GUI author found (issue 11)
+
+/// `memory` allocates the table before `pong`, not in the time of the next
+/// move (allocating 1 GB takes about a second).
+#[test]
+fn memory_is_allocated_before_pong_not_in_the_move() {
+    let mut s = xboard();
+    s.send("new");
+    s.send("memory 1024");
+    assert!(s.sync_xboard(1, 60).is_empty());
+    s.send("level 0 0:01 0");
+    s.send("time 100");
+    s.send("otim 100");
+    let start = std::time::Instant::now();
+    s.send("usermove e2e4");
+    s.expect("move ", 10);
+    let took = start.elapsed();
+    assert!(
+        took < std::time::Duration::from_millis(600),
+        "the move took {took:?} of a 1 s clock"
+    );
+}
+
+/// A `memory` larger than the engine may use: the largest size that fits,
+/// told to the user.
+#[test]
+fn memory_too_large_falls_back() {
+    let mut s = Session::start_with_memory_limit(3_000_000);
+    s.send("xboard");
+    s.send("protover 2");
+    s.expect("feature done=1", 10);
+    s.send("new");
+    s.send("memory 65536");
+    let said = s.sync_xboard(1, 60);
+    assert!(
+        said.iter()
+            .any(|l| l.starts_with("tellusererror Hash: 65536 MB") && l.contains("using")),
+        "{said:?}"
+    );
+    s.send("sd 2");
+    s.send("usermove e2e4");
+    s.expect("move ", 20);
+    s.send("quit");
+    assert!(s.wait_exit(10).success());
+}
+
+/// A refused `setboard` leaves no doubt about the board: the user is told
+/// (`tellusererror Illegal position`, which XBoard shows; it drops an
+/// `Error` line that mentions a board), and moves are refused until `new`
+/// or a good `setboard`, so engine and GUI never play on different boards.
+#[test]
+fn refused_setboard_refuses_moves_until_new_or_setboard() {
+    let mut s = xboard();
+    s.send("new");
+    s.send("force");
+    // Black is in check with White to move
+    s.send("setboard 4k3/4R3/8/8/8/8/8/4K3 w - - 0 1");
+    s.send("usermove e2e4");
+    s.send("sd 2");
+    s.send("nopost");
+    s.send("go");
+    let said = s.sync_xboard(1, 10);
+    assert!(
+        said.iter()
+            .any(|l| l.starts_with("tellusererror Illegal position")),
+        "{said:?}"
+    );
+    assert!(said.iter().any(|l| l == "Illegal move: e2e4"), "{said:?}");
+    assert!(!said.iter().any(|l| l.starts_with("move ")), "{said:?}");
+    // a good setboard: moves again
+    s.send("force");
+    s.send("setboard 4k3/8/8/8/8/8/3R4/4K3 w - - 0 1");
+    s.send("usermove d2d8");
+    s.send("go");
+    let mv = s.expect("move ", 10);
+    assert!(mv.starts_with("move e8"), "{mv}");
+    // and `new` ends the refusal too
+    s.send("force");
+    s.send("setboard 8/8/8/8 w - - 0 1");
+    s.send("usermove e2e4");
+    let said = s.sync_xboard(2, 10);
+    assert!(
+        said.iter()
+            .any(|l| l.starts_with("tellusererror Illegal position")),
+        "{said:?}"
+    );
+    assert!(said.iter().any(|l| l == "Illegal move: e2e4"), "{said:?}");
+    s.send("new");
+    s.send("force");
+    s.send("usermove e2e4");
+    assert!(s.sync_xboard(3, 10).is_empty());
+}
+
+/// XBoard chooses the variant with `variant`: `UCI_Variant` is not offered,
+/// and setting it cannot switch the board under a game.
+#[test]
+fn uci_variant_is_not_an_xboard_option() {
+    let mut s = Session::start();
+    s.send("xboard");
+    s.send("protover 2");
+    let features = s.until(10, "done=1", |l| l == "feature done=1");
+    assert!(
+        !features.iter().any(|l| l.contains("UCI_Variant")),
+        "{features:?}"
+    );
+    s.send("new");
+    s.send("force");
+    s.send("option UCI_Variant=omega");
+    let said = s.sync_xboard(1, 10);
+    assert!(!said.iter().any(|l| l.starts_with("setup")), "{said:?}");
+    assert!(
+        said.iter().any(|l| l.starts_with("Error (unknown option")),
+        "{said:?}"
+    );
+    s.send("usermove e2e4");
+    assert!(s.sync_xboard(2, 10).is_empty());
+}
+
+/// CECP: a `ping` that arrives while the engine thinks about its move is
+/// answered after the move (XBoard sends `?` and `ping` together).
+#[test]
+fn ping_while_thinking_is_answered_after_the_move() {
+    let mut s = xboard();
+    s.send("new");
+    s.send("nopost");
+    s.send("st 30");
+    s.send("usermove e2e4");
+    std::thread::sleep(std::time::Duration::from_millis(150));
+    s.send("?");
+    s.send("ping 9");
+    let said = s.until(10, "pong 9", |l| l == "pong 9");
+    assert!(
+        said.iter().any(|l| l.starts_with("move ")),
+        "pong before the move: {said:?}"
+    );
+    // without `?`: the pong waits for the move
+    s.send("st 1");
+    s.send("usermove d2d4");
+    s.send("ping 10");
+    let said = s.until(10, "pong 10", |l| l == "pong 10");
+    assert!(
+        said.iter().any(|l| l.starts_with("move ")),
+        "pong before the move: {said:?}"
+    );
+    // while pondering, a ping is answered at once
+    s.send("hard");
+    s.send("usermove c2c4");
+    std::thread::sleep(std::time::Duration::from_millis(150));
+    s.send("?");
+    s.expect("move ", 10);
+    let start = std::time::Instant::now();
+    assert!(s.sync_xboard(11, 5).is_empty());
+    assert!(start.elapsed() < std::time::Duration::from_secs(2));
 }

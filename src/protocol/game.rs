@@ -1,21 +1,18 @@
 //! A game as the protocols see it: a variant, a root position (its start or
-//! a FEN) and the moves played since, in engine notation. The current
-//! position keeps the repetition history of the game; `undo` replays the
-//! moves from the root.
+//! a FEN) and the moves played since. The current position keeps the
+//! repetition history of the game; `undo` replays the moves from the root.
 
-use crate::position::Position;
+use crate::position::Move;
 use crate::position::notation::MoveError;
 use crate::position::outcome::Outcome;
 use crate::setup::{AnyPosition, Width, setup};
 use crate::variant::VariantSpec;
 use crate::variant::armies::Army;
-use crate::with_position;
 
 #[derive(Clone)]
 pub struct Game {
-    name: String,
     root: AnyPosition,
-    moves: Vec<String>,
+    moves: Vec<Move>,
     pos: AnyPosition,
 }
 
@@ -23,70 +20,55 @@ impl Game {
     /// The start position of a variant (`chess`, `omega`, `cwda-<w>-<b>`).
     pub fn new(variant: &str, user_armies: &[Army]) -> Result<Game, String> {
         let root = setup(variant, None, &[], user_armies, Width::Auto)?;
-        Ok(Game {
-            name: with_position!(&root, p => p.v.spec.name.clone()),
-            pos: root.clone(),
-            root,
-            moves: Vec::new(),
-        })
+        Ok(Game::from_root(root))
     }
 
-    /// The same variant from a FEN (the game starts there).
-    pub fn with_fen(&self, fen: &str) -> Result<Game, String> {
-        let root = match &self.root {
-            AnyPosition::Small(p) => AnyPosition::Small(Position::from_fen(p.v.clone(), fen)?),
-            AnyPosition::Large(p) => AnyPosition::Large(Position::from_fen(p.v.clone(), fen)?),
-        };
-        Ok(Game {
-            name: self.name.clone(),
-            pos: root.clone(),
-            root,
-            moves: Vec::new(),
-        })
-    }
-
-    /// The same variant from its start position.
-    pub fn restart(&self) -> Game {
-        let root = match &self.root {
-            AnyPosition::Small(p) => AnyPosition::Small(Position::startpos(p.v.clone())),
-            AnyPosition::Large(p) => AnyPosition::Large(Position::startpos(p.v.clone())),
-        };
+    fn from_root(root: AnyPosition) -> Game {
         Game {
-            name: self.name.clone(),
             pos: root.clone(),
             root,
             moves: Vec::new(),
         }
     }
 
+    /// The same variant from a FEN (the game starts there).
+    pub fn with_fen(&self, fen: &str) -> Result<Game, String> {
+        Ok(Game::from_root(self.root.with_fen(fen)?))
+    }
+
+    /// The same variant from its start position.
+    pub fn restart(&self) -> Game {
+        Game::from_root(self.root.startpos())
+    }
+
     /// The variant's name (`chess`, `omega`, `cwda-nutty-clobberers`).
     pub fn variant(&self) -> &str {
-        &self.name
+        &self.spec().name
     }
 
     pub fn spec(&self) -> &VariantSpec {
-        with_position!(&self.pos, p => &p.v.spec)
+        self.pos.spec()
     }
 
     pub fn position(&self) -> &AnyPosition {
         &self.pos
     }
 
-    pub fn moves(&self) -> &[String] {
+    pub fn moves(&self) -> &[Move] {
         &self.moves
     }
 
     pub fn side(&self) -> usize {
-        with_position!(&self.pos, p => p.side())
+        self.pos.side()
     }
 
     /// The side that was to move at the root.
     pub fn root_side(&self) -> usize {
-        with_position!(&self.root, p => p.side())
+        self.root.side()
     }
 
     pub fn fen(&self) -> String {
-        with_position!(&self.pos, p => p.to_fen())
+        self.pos.to_fen()
     }
 
     /// Board width and height (of the frame, holes included).
@@ -95,23 +77,30 @@ impl Game {
         (s.files, s.ranks)
     }
 
-    /// Reads a move in engine or XBoard notation and returns it in engine
-    /// notation, without playing it.
-    pub fn normalize(&self, mv: &str) -> Result<String, MoveError> {
-        with_position!(&self.pos, p => p.parse_move(mv).map(|m| p.move_to_string(m)))
+    /// Reads a move in engine or XBoard notation and checks it is legal
+    /// here, without playing it.
+    pub fn parse(&self, mv: &str) -> Result<Move, MoveError> {
+        self.pos.parse_move(mv)
     }
 
-    /// Plays a move; returns it in engine notation.
-    pub fn play(&mut self, mv: &str) -> Result<String, MoveError> {
-        let s = with_position!(&mut self.pos, p => {
-            let m = p.parse_move(mv)?;
-            let s = p.move_to_string(m);
-            p.make(m);
-            p.clear_stack();
-            s
-        });
-        self.moves.push(s.clone());
-        Ok(s)
+    /// A move in engine notation.
+    pub fn name(&self, m: Move) -> String {
+        self.pos.move_to_string(m)
+    }
+
+    /// Reads and plays a move.
+    pub fn play(&mut self, mv: &str) -> Result<Move, MoveError> {
+        let m = self.parse(mv)?;
+        self.play_move(m)?;
+        Ok(m)
+    }
+
+    /// Plays a move if it is legal here.
+    pub fn play_move(&mut self, m: Move) -> Result<(), MoveError> {
+        self.pos.make_legal(m)?;
+        self.pos.clear_stack();
+        self.moves.push(m);
+        Ok(())
     }
 
     /// Takes back up to `n` moves; returns how many were taken back.
@@ -121,23 +110,23 @@ impl Game {
             return 0;
         }
         let keep = self.moves.len() - n;
-        let moves: Vec<String> = self.moves[..keep].to_vec();
+        let moves: Vec<Move> = self.moves[..keep].to_vec();
         self.pos = self.root.clone();
         self.moves.clear();
-        for m in &moves {
-            self.play(m).expect("a move of the game replays");
+        for m in moves {
+            self.play_move(m).expect("a move of the game replays");
         }
         n
     }
 
-    /// The legal moves in engine notation.
-    pub fn legal_moves(&self) -> Vec<String> {
-        with_position!(&self.pos, p => p.legal_moves().iter().map(|&m| p.move_to_string(m)).collect())
+    /// The legal moves.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        self.pos.legal_moves()
     }
 
     /// The game's result if it is over.
     pub fn outcome(&self) -> Option<Outcome> {
-        with_position!(&self.pos, p => p.outcome())
+        self.pos.outcome()
     }
 
     /// Moves made by `side` since the root (for `level` time controls).
@@ -149,7 +138,7 @@ impl Game {
 
     /// Whether the side to move is in check.
     pub fn in_check(&self) -> bool {
-        with_position!(&self.pos, p => p.in_check())
+        self.pos.in_check()
     }
 }
 
@@ -183,8 +172,19 @@ mod tests {
                 "w**********w/*c9*/*1p1P6*/*10*/*9k*/*10*/*10*/*10*/*10*/*10*/*5K4*/W**********W w - - 0 1",
             )
             .unwrap();
-        assert_eq!(g.play("e10e11q").unwrap(), "e10e11q");
-        assert_eq!(g.play("b11b10").unwrap(), "b11b10");
+        let m = g.play("e10e11q").unwrap();
+        assert_eq!(g.name(m), "e10e11q");
+        let m = g.play("b11b10").unwrap();
+        assert_eq!(g.name(m), "b11b10");
         assert_eq!(g.files_ranks(), (12, 12));
+    }
+
+    #[test]
+    fn a_move_of_another_position_is_refused() {
+        let mut g = Game::new("chess", &[]).unwrap();
+        let e4 = g.parse("e2e4").unwrap();
+        g.play_move(e4).unwrap();
+        assert!(matches!(g.play_move(e4), Err(MoveError::Illegal(_))));
+        assert_eq!(g.moves().len(), 1);
     }
 }

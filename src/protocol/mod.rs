@@ -14,13 +14,15 @@ pub mod uci;
 pub mod xboard;
 
 use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender};
 use std::sync::{Arc, Mutex};
 
+use crate::position::Move;
 use crate::search::Engine;
 use crate::variant::armies::{self, Army};
 use crate::variant::spec::all_armies;
-use options::{Opt, Value};
+use options::{Opt, Protocol, Value};
 
 /// The longest input line accepted (bytes); longer lines are reported and
 /// skipped.
@@ -28,10 +30,12 @@ pub const MAX_LINE: usize = 256 * 1024;
 
 /// Shared, line-atomic output. Every line is written whole and flushed while
 /// the lock is held, so the search thread and the command loop never
-/// interleave.
+/// interleave. A write that fails (the reader is gone: a closed pipe, as in
+/// `chimera params | head -1`) is not an error; `closed` tells.
 #[derive(Clone)]
 pub struct Out {
     w: Arc<Mutex<Box<dyn Write + Send>>>,
+    closed: Arc<AtomicBool>,
 }
 
 impl Out {
@@ -43,6 +47,7 @@ impl Out {
     pub fn new(w: Box<dyn Write + Send>) -> Out {
         Out {
             w: Arc::new(Mutex::new(w)),
+            closed: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -53,10 +58,26 @@ impl Out {
             Ok(w) => w,
             Err(poisoned) => poisoned.into_inner(),
         };
-        let _ = w.write_all(s.as_bytes());
-        let _ = w.write_all(b"\n");
-        let _ = w.flush();
+        let written = w
+            .write_all(s.as_bytes())
+            .and_then(|_| w.write_all(b"\n"))
+            .and_then(|_| w.flush());
+        if written.is_err() {
+            self.closed.store(true, Ordering::Relaxed);
+        }
         log::debug!("> {s}");
+    }
+
+    /// Writes text of several lines.
+    pub fn text(&self, t: &str) {
+        for l in t.lines() {
+            self.line(l);
+        }
+    }
+
+    /// Whether a write has failed: nobody reads any more.
+    pub fn closed(&self) -> bool {
+        self.closed.load(Ordering::Relaxed)
     }
 }
 
@@ -72,8 +93,8 @@ pub enum Event {
     /// a search finished (XBoard); `id` tells which one
     SearchDone {
         id: u64,
-        best: Option<String>,
-        ponder: Option<String>,
+        best: Option<Move>,
+        ponder: Option<Move>,
     },
 }
 
@@ -180,11 +201,14 @@ impl Default for Settings {
 }
 
 /// What an option change means for the protocol.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Changed {
     Nothing,
     /// the variant or the armies changed: set up the new game
     Variant,
+    /// done, but not quite as asked: tell the user (`info string`,
+    /// `tellusererror`)
+    Notice(String),
 }
 
 /// What both protocols share: output, the engine, the settings.
@@ -192,6 +216,8 @@ pub struct Core {
     pub out: Out,
     pub engine: Engine,
     pub set: Settings,
+    /// the protocol spoken: which options it offers
+    pub protocol: Protocol,
     /// `CHIMERA_TUNE=1`: the tunable weights are options too
     pub tune: bool,
     applied_hash: usize,
@@ -201,7 +227,7 @@ pub struct Core {
 impl Core {
     /// A core with the given user armies (from `--armies` on the command
     /// line; the `Army File` option may replace them).
-    pub fn new(out: Out, user_armies: Vec<Army>) -> Core {
+    pub fn new(out: Out, user_armies: Vec<Army>, protocol: Protocol) -> Core {
         let tune = std::env::var("CHIMERA_TUNE").is_ok_and(|v| v == "1");
         let mut engine = Engine::new();
         let set = Settings {
@@ -215,6 +241,7 @@ impl Core {
             applied_hash: 16,
             applied_threads: 1,
             set,
+            protocol,
             tune,
         }
     }
@@ -224,9 +251,11 @@ impl Core {
         all_armies(&self.set.user_armies)
     }
 
-    /// The options table, built for the armies known now.
+    /// The options this protocol offers, built for the armies known now.
     pub fn options(&self) -> Vec<Opt> {
-        options::table(&self.armies(), self.tune)
+        let mut t = options::table(&self.armies(), self.tune);
+        t.retain(|o| o.offered(self.protocol));
+        t
     }
 
     /// The variant name the settings select (`cwda` resolved with the
@@ -239,13 +268,13 @@ impl Core {
     /// and the value.
     pub fn set_option(&mut self, name: &str, raw: &str) -> Result<Changed, String> {
         let table = self.options();
-        let opt = options::find(&table, name)
+        let opt = options::find(&table, name, self.protocol)
             .ok_or_else(|| format!("unknown option '{}'", name.trim()))?;
         let value = opt.parse(raw)?;
         let name = opt.name.clone();
         match (name.as_str(), value) {
-            ("Hash", Value::Int(v)) => self.set.hash = v as usize,
-            ("Threads", Value::Int(v)) => self.set.threads = v as usize,
+            ("Hash", Value::Int(v)) => return Ok(self.set_hash(v as usize)),
+            ("Threads", Value::Int(v)) => return Ok(self.set_threads(v as usize)),
             ("MultiPV", Value::Int(v)) => self.set.multipv = v as usize,
             ("Move Overhead", Value::Int(v)) => {
                 self.set.move_overhead = v as u64;
@@ -319,17 +348,51 @@ impl Core {
         }
     }
 
-    /// Applies Hash and Threads if they changed; call only when no search
-    /// runs (the engine waits for one otherwise).
-    pub fn apply_sizes(&mut self) {
-        if self.set.hash != self.applied_hash {
-            self.engine.set_hash(self.set.hash);
-            self.applied_hash = self.set.hash;
+    /// Sets the hash size (UCI `Hash`, XBoard `memory`). The table is
+    /// allocated now, before the GUI's `isready`/`ping` is answered, not
+    /// inside the next move's time; if a search runs, at its end.
+    pub fn set_hash(&mut self, mb: usize) -> Changed {
+        self.set.hash = mb.clamp(1, 65536);
+        self.apply_sizes_when_idle()
+    }
+
+    /// Sets the number of search threads (UCI `Threads`, XBoard `cores`).
+    pub fn set_threads(&mut self, n: usize) -> Changed {
+        self.set.threads = n.clamp(1, 256);
+        self.apply_sizes_when_idle()
+    }
+
+    fn apply_sizes_when_idle(&mut self) -> Changed {
+        if self.engine.is_searching() {
+            return Changed::Nothing;
         }
+        match self.apply_sizes() {
+            Some(notice) => Changed::Notice(notice),
+            None => Changed::Nothing,
+        }
+    }
+
+    /// Applies Hash and Threads if they changed (waiting for a search to
+    /// end first); says so if the hash table had to be smaller than asked.
+    pub fn apply_sizes(&mut self) -> Option<String> {
+        let mut notice = None;
+        // threads first: the hash size leaves room for their stacks
         if self.set.threads != self.applied_threads {
             self.engine.set_threads(self.set.threads);
             self.applied_threads = self.set.threads;
         }
+        if self.set.hash != self.applied_hash {
+            let got = self.engine.set_hash(self.set.hash);
+            if got < self.set.hash {
+                log::warn!("hash: {} MB asked, {got} MB allocated", self.set.hash);
+                notice = Some(format!(
+                    "Hash: {} MB does not fit in memory, using {got} MB",
+                    self.set.hash
+                ));
+            }
+            self.applied_hash = self.set.hash;
+        }
+        notice
     }
 
     /// Stops any search and waits for it to end.

@@ -37,6 +37,22 @@ pub struct Opt {
     pub xboard: bool,
 }
 
+/// The protocol an option is offered in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    Uci,
+    Xboard,
+}
+
+impl Opt {
+    pub fn offered(&self, p: Protocol) -> bool {
+        match p {
+            Protocol::Uci => self.uci,
+            Protocol::Xboard => self.xboard,
+        }
+    }
+}
+
 /// A checked option value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Value {
@@ -88,7 +104,11 @@ pub fn table(armies: &[Army], tune: bool) -> Vec<Opt> {
         spin("MultiPV", 1, 1, 256),
         spin("Move Overhead", 30, 0, 5000),
         check("Ponder", false),
-        combo("UCI_Variant", "chess", variants, true),
+        // XBoard chooses the variant with its `variant` command
+        Opt {
+            xboard: false,
+            ..combo("UCI_Variant", "chess", variants, true)
+        },
         combo("White Army", "fide", tokens.clone(), false),
         combo("Black Army", "fide", tokens, false),
         Opt {
@@ -113,10 +133,13 @@ pub fn table(armies: &[Army], tune: bool) -> Vec<Opt> {
     t
 }
 
-/// The option with this name, ignoring case and surrounding blanks.
-pub fn find<'a>(table: &'a [Opt], name: &str) -> Option<&'a Opt> {
+/// The option with this name offered in protocol `p`, ignoring case and
+/// surrounding blanks.
+pub fn find<'a>(table: &'a [Opt], name: &str, p: Protocol) -> Option<&'a Opt> {
     let name = name.trim();
-    table.iter().find(|o| o.name.eq_ignore_ascii_case(name))
+    table
+        .iter()
+        .find(|o| o.offered(p) && o.name.eq_ignore_ascii_case(name))
 }
 
 impl Opt {
@@ -230,7 +253,8 @@ mod tests {
     #[test]
     fn lines_and_values() {
         let t = table(&builtin(), false);
-        let hash = find(&t, "hash").unwrap();
+        let uci = Protocol::Uci;
+        let hash = find(&t, "hash", uci).unwrap();
         assert_eq!(
             hash.uci_line(),
             "option name Hash type spin default 16 min 1 max 65536"
@@ -242,25 +266,27 @@ mod tests {
         assert_eq!(hash.parse("64"), Ok(Value::Int(64)));
         assert!(hash.parse("0").is_err());
         assert!(hash.parse("x").is_err());
-        let p = find(&t, "Ponder").unwrap();
+        let p = find(&t, "Ponder", uci).unwrap();
         assert_eq!(p.parse("1"), Ok(Value::Bool(true)));
         assert_eq!(p.parse("false"), Ok(Value::Bool(false)));
         assert!(p.parse("maybe").is_err());
-        let w = find(&t, "White Army").unwrap();
+        let w = find(&t, "White Army", uci).unwrap();
         assert!(w.xboard_line().contains("-combo *fide /// clobberers"));
         assert_eq!(w.parse("Nutty"), Ok(Value::Text("nutty".into())));
         assert!(w.parse("nobody").is_err());
-        let v = find(&t, "UCI_Variant").unwrap();
+        let v = find(&t, "UCI_Variant", uci).unwrap();
         assert!(v.uci_line().contains("var cwda-nutty-clobberers"));
-        assert!(find(&t, "Move Overhead").is_some());
+        assert!(find(&t, "Move Overhead", uci).is_some());
         assert!(
-            find(&t, "Army File")
+            find(&t, "Army File", uci)
                 .unwrap()
                 .uci_line()
                 .ends_with("<empty>")
         );
-        assert!(!find(&t, "UCI_AnalyseMode").unwrap().xboard);
-        assert!(find(&t, "tempo").is_none());
-        assert!(find(&table(&builtin(), true), "tempo").is_some());
+        assert!(find(&t, "UCI_AnalyseMode", Protocol::Xboard).is_none());
+        assert!(find(&t, "UCI_Variant", Protocol::Xboard).is_none());
+        assert!(find(&t, "Hash", Protocol::Xboard).is_some());
+        assert!(find(&t, "tempo", uci).is_none());
+        assert!(find(&table(&builtin(), true), "tempo", uci).is_some());
     }
 }

@@ -12,9 +12,12 @@ use std::sync::Arc;
 use vampirc_uci::UciMessage;
 
 use super::game::Game;
+use super::options::Protocol;
 use super::{Changed, Core, Event, Flow, Handler, Out, clip};
+use crate::position::Move;
 use crate::position::notation::MoveError;
 use crate::search::{Info, Limits, Report, Reporter, ScoreKind};
+use crate::setup::AnyPosition;
 use crate::variant::armies::Army;
 use crate::variant::{BLACK, WHITE};
 
@@ -28,8 +31,8 @@ pub struct Uci {
     announced: Option<String>,
 }
 
-/// One `info` line of a search.
-pub fn info_line(i: &Info) -> String {
+/// One `info` line of a search; moves are named in `root`'s variant.
+pub fn info_line(i: &Info, root: &AnyPosition) -> String {
     let score = match i.score {
         ScoreKind::Cp(c) => format!("cp {c}"),
         ScoreKind::Mate(m) => format!("mate {m}"),
@@ -40,9 +43,35 @@ pub fn info_line(i: &Info) -> String {
     );
     if !i.pv.is_empty() {
         s.push_str(" pv ");
-        s.push_str(&i.pv.join(" "));
+        s.push_str(&root.moves_to_string(&i.pv));
     }
     s
+}
+
+/// `bestmove e2e4 ponder e7e5`, or `bestmove (none)` without a move.
+pub fn bestmove_line(best: Option<Move>, ponder: Option<Move>, root: &AnyPosition) -> String {
+    match (best, ponder) {
+        (None, _) => "bestmove (none)".to_string(),
+        (Some(b), None) => format!("bestmove {}", root.move_to_string(b)),
+        (Some(b), Some(p)) => format!(
+            "bestmove {} ponder {}",
+            root.move_to_string(b),
+            root.move_to_string(p)
+        ),
+    }
+}
+
+/// The UCI line for a search report.
+pub fn report_line(r: &Report, root: &AnyPosition) -> String {
+    match r {
+        Report::Info(i) => info_line(i, root),
+        Report::BestMove { best, ponder } => bestmove_line(*best, *ponder, root),
+    }
+}
+
+/// A reporter that writes a search of `root` as UCI lines.
+pub fn reporter(out: Out, root: AnyPosition) -> Reporter {
+    Arc::new(move |r| out.line(&report_line(&r, &root)))
 }
 
 fn move_error(e: &MoveError, context: &str) -> String {
@@ -69,7 +98,7 @@ const GO_WORDS: &[&str] = &[
 
 impl Uci {
     pub fn new(out: Out, armies: Vec<Army>) -> Uci {
-        let core = Core::new(out, armies);
+        let core = Core::new(out, armies, Protocol::Uci);
         let game = Game::new("chess", &[]).expect("chess sets up");
         Uci {
             core,
@@ -95,7 +124,7 @@ impl Uci {
     fn cmd_uci(&self) {
         self.out(&format!("id name Chimera {}", env!("CARGO_PKG_VERSION")));
         self.out("id author the Chimera developers");
-        for o in self.core.options().iter().filter(|o| o.uci) {
+        for o in self.core.options() {
             self.out(&o.uci_line());
         }
         self.out("uciok");
@@ -138,6 +167,7 @@ impl Uci {
         };
         match self.core.set_option(name, value) {
             Ok(Changed::Variant) => self.new_variant(),
+            Ok(Changed::Notice(n)) => self.out(&format!("info string {n}")),
             Ok(Changed::Nothing) => {}
             Err(e) => self.error(&e),
         }
@@ -275,7 +305,7 @@ impl Uci {
                 "ponder" => l.ponder = true,
                 "searchmoves" => {
                     while i < toks.len() && !GO_WORDS.contains(&toks[i]) {
-                        match self.game.normalize(toks[i]) {
+                        match self.game.parse(toks[i]) {
                             Ok(m) => l.searchmoves.push(m),
                             Err(e) => errors.push(move_error(&e, "in searchmoves (left out)")),
                         }
@@ -303,7 +333,9 @@ impl Uci {
         }
         self.announce();
         self.core.engine.wait();
-        self.core.apply_sizes();
+        if let Some(n) = self.core.apply_sizes() {
+            self.out(&format!("info string {n}"));
+        }
         if self.game.legal_moves().is_empty() {
             let score = if self.game.in_check() {
                 "mate 0"
@@ -312,20 +344,9 @@ impl Uci {
             };
             self.out(&format!("info depth 0 score {score}"));
         }
-        let out = self.core.out.clone();
-        let reporter: Reporter = Arc::new(move |r| match r {
-            Report::Info(i) => out.line(&info_line(&i)),
-            Report::BestMove { best, ponder } => {
-                let b = best.unwrap_or_else(|| "(none)".into());
-                match ponder {
-                    Some(p) => out.line(&format!("bestmove {b} ponder {p}")),
-                    None => out.line(&format!("bestmove {b}")),
-                }
-            }
-        });
-        self.core
-            .engine
-            .go(self.game.position().clone(), limits, reporter);
+        let pos = self.game.position().clone();
+        let reporter = reporter(self.core.out.clone(), pos.clone());
+        self.core.engine.go(pos, limits, reporter);
     }
 
     fn generic(&mut self, line: &str) -> Flow {

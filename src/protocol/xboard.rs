@@ -8,18 +8,28 @@
 //! the opponent plays it, the search goes on (`ponderhit`), else it is
 //! cancelled. Game ends are claimed with `1-0 {White mates}` and the like.
 //!
+//! A `ping` that arrives while the engine thinks about its move is answered
+//! after the move, as CECP asks.
+//!
 //! Errors: `Illegal move: <move>` for a move that is not legal here (or
-//! cannot be read), `Error (<reason>): <command>` for everything else.
+//! cannot be read), `Error (<reason>): <command>` for everything else. A
+//! `setboard` with a position the engine cannot play is answered with
+//! `tellusererror Illegal position: <reason>`, and every move is refused
+//! (`Illegal move: ...`) until the next `new`, `variant` or good
+//! `setboard`, as CECP suggests: engine and GUI never play on two boards.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
 
 use super::game::Game;
+use super::options::Protocol;
 use super::{Changed, Core, Event, Flow, Handler, Out, clip, pieces};
+use crate::position::Move;
 use crate::position::notation::MoveError;
 use crate::position::outcome::Outcome;
-use crate::search::{Limits, Report, Reporter};
+use crate::search::{Info, Limits, Report, Reporter};
+use crate::setup::AnyPosition;
 use crate::variant::armies::Army;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,7 +42,7 @@ enum State {
     /// searching the position after `expected`, the reply we predict
     Pondering {
         id: u64,
-        expected: String,
+        expected: Move,
     },
     Analyzing {
         id: u64,
@@ -64,10 +74,28 @@ pub struct XBoard {
     sd: Option<i32>,
     my_time: Option<u64>,
     opp_time: Option<u64>,
-    exclude: Vec<String>,
+    exclude: Vec<Move>,
     status: Status,
     /// XBoard said `computer`: the opponent is an engine
     opponent_engine: bool,
+    /// the last `setboard` was refused: the GUI's board is not ours, so
+    /// every move is refused until `new`, `variant` or a good `setboard`
+    illegal_position: bool,
+    /// `ping`s received while thinking about our move: answered after it
+    pending_pongs: Vec<String>,
+}
+
+/// XBoard's thinking output: `depth score time(cs) nodes pv`, the moves
+/// named in `root`'s variant.
+pub fn post_line(i: &Info, root: &AnyPosition) -> String {
+    format!(
+        "{} {} {} {} {}",
+        i.depth,
+        i.score.xboard(),
+        i.time_ms / 10,
+        i.nodes,
+        root.moves_to_string(&i.pv)
+    )
 }
 
 /// Parses a time of `level`: minutes, or `minutes:seconds`.
@@ -101,7 +129,7 @@ pub fn xboard_variants(names: &[String]) -> Vec<String> {
 impl XBoard {
     pub fn new(out: Out, tx: Sender<Event>, armies: Vec<Army>) -> XBoard {
         XBoard {
-            core: Core::new(out, armies),
+            core: Core::new(out, armies, Protocol::Xboard),
             tx,
             game: Game::new("chess", &[]).expect("chess sets up"),
             xb_variant: "normal".into(),
@@ -121,6 +149,8 @@ impl XBoard {
             opp_time: None,
             exclude: Vec::new(),
             status: Arc::new(Mutex::new(None)),
+            illegal_position: false,
+            pending_pongs: Vec::new(),
         }
     }
 
@@ -142,10 +172,10 @@ impl XBoard {
         let variants = xboard_variants(&names).join(",");
         self.out("feature done=0");
         self.out(&format!(
-            "feature ping=1 setboard=1 usermove=1 sigint=0 sigterm=0 memory=1 smp=1 exclude=1 analyze=1 colors=0 nps=0 myname=\"Chimera {}\" variants=\"{variants}\"",
+            "feature ping=1 setboard=1 usermove=1 playother=1 sigint=0 sigterm=0 memory=1 smp=1 exclude=1 analyze=1 colors=0 nps=0 myname=\"Chimera {}\" variants=\"{variants}\"",
             env!("CARGO_PKG_VERSION")
         ));
-        for o in self.core.options().iter().filter(|o| o.xboard) {
+        for o in self.core.options() {
             self.out(&o.xboard_line());
         }
         self.out("feature done=1");
@@ -153,7 +183,7 @@ impl XBoard {
 
     // ---- searches ----
 
-    fn reporter(&self, id: u64) -> Reporter {
+    fn reporter(&self, id: u64, root: AnyPosition) -> Reporter {
         let out = self.core.out.clone();
         let tx = self.tx.clone();
         let post = self.post.clone();
@@ -164,14 +194,7 @@ impl XBoard {
                     *s = Some((i.time_ms, i.nodes, i.depth));
                 }
                 if post.load(Ordering::Relaxed) {
-                    out.line(&format!(
-                        "{} {} {} {} {}",
-                        i.depth,
-                        i.score.xboard(),
-                        i.time_ms / 10,
-                        i.nodes,
-                        i.pv.join(" ")
-                    ));
+                    out.line(&post_line(&i, &root));
                 }
             }
             Report::BestMove { best, ponder } => {
@@ -187,9 +210,12 @@ impl XBoard {
             *s = None;
         }
         self.core.engine.wait();
-        self.core.apply_sizes();
-        let r = self.reporter(id);
-        self.core.engine.go(game.position().clone(), limits, r);
+        if let Some(n) = self.core.apply_sizes() {
+            self.notice(&n);
+        }
+        let pos = game.position().clone();
+        let r = self.reporter(id, pos.clone());
+        self.core.engine.go(pos, limits, r);
         id
     }
 
@@ -199,6 +225,21 @@ impl XBoard {
             self.core.stop_and_wait();
             self.state = State::Idle;
         }
+    }
+
+    /// Answers the `ping`s held back while we thought about our move.
+    fn answer_pings(&mut self) {
+        if matches!(self.state, State::Thinking { .. }) {
+            return;
+        }
+        for n in std::mem::take(&mut self.pending_pongs) {
+            self.out(&format!("pong {n}"));
+        }
+    }
+
+    /// Something the user should know (a popup in XBoard).
+    fn notice(&self, msg: &str) {
+        self.out(&format!("tellusererror {msg}"));
     }
 
     /// Limits for the side to move of `game` as our side.
@@ -257,10 +298,10 @@ impl XBoard {
         self.state = State::Analyzing { id };
     }
 
-    fn ponder(&mut self, expected: Option<String>) {
+    fn ponder(&mut self, expected: Option<Move>) {
         let Some(expected) = expected else { return };
         let mut g = self.game.clone();
-        if g.play(&expected).is_err() || g.outcome().is_some() {
+        if g.play_move(expected).is_err() || g.outcome().is_some() {
             return;
         }
         let mut limits = self.limits(&g);
@@ -279,7 +320,7 @@ impl XBoard {
         }
     }
 
-    fn search_done(&mut self, id: u64, best: Option<String>, ponder: Option<String>) {
+    fn search_done(&mut self, id: u64, best: Option<Move>, ponder: Option<Move>) {
         match self.state.clone() {
             State::Thinking { id: cur } if cur == id => {
                 self.core.engine.wait();
@@ -290,12 +331,13 @@ impl XBoard {
                     }
                     return;
                 };
-                if let Err(e) = self.game.play(&mv) {
-                    log::error!("the search's move {mv} does not play: {e}");
+                let name = self.game.name(mv);
+                if let Err(e) = self.game.play_move(mv) {
+                    log::error!("the search's move {name} does not play: {e}");
                     return;
                 }
                 self.exclude.clear();
-                self.out(&format!("move {mv}"));
+                self.out(&format!("move {name}"));
                 if let Some(o) = self.game.outcome() {
                     self.claim(o);
                     return;
@@ -320,11 +362,17 @@ impl XBoard {
             self.error("missing move", command);
             return;
         }
+        if self.illegal_position {
+            self.out(&format!("Illegal move: {}", clip(mv, 60)));
+            return;
+        }
         if let State::Pondering { id, expected } = self.state.clone()
-            && self.game.normalize(mv).as_ref() == Ok(&expected)
+            && self.game.parse(mv) == Ok(expected)
         {
             // ponderhit: the search goes on, now for real
-            self.game.play(mv).expect("the expected move is legal");
+            self.game
+                .play_move(expected)
+                .expect("the expected move is legal");
             self.exclude.clear();
             self.state = State::Thinking { id };
             self.core.engine.ponderhit();
@@ -375,6 +423,7 @@ impl XBoard {
         match Game::new(&resolved, &self.core.set.user_armies) {
             Ok(g) => {
                 self.game = g;
+                self.illegal_position = false;
                 self.xb_variant = if name.is_empty() {
                     "normal".into()
                 } else {
@@ -396,21 +445,40 @@ impl XBoard {
         }
     }
 
-    fn cmd_setboard(&mut self, fen: &str, command: &str) {
+    fn cmd_setboard(&mut self, fen: &str) {
+        self.cancel();
+        self.exclude.clear();
         match self.game.with_fen(fen.trim()) {
             Ok(g) => {
-                self.cancel();
                 self.game = g;
-                self.exclude.clear();
+                self.illegal_position = false;
                 if self.analyzing {
                     self.analyze();
                 }
             }
-            Err(e) => self.error(&format!("bad FEN: {e}"), command),
+            Err(e) => {
+                // XBoard 4.9 drops an `Error` line that mentions "board"
+                // without a word; this one it shows
+                log::warn!("setboard refused: {e}");
+                self.illegal_position = true;
+                self.notice(&format!("Illegal position: {}", clip(&e, 200)));
+            }
         }
     }
 
+    /// Refuses a command that needs a position while the last `setboard`
+    /// was refused; true if it did.
+    fn refuse_without_position(&self, command: &str) -> bool {
+        if self.illegal_position {
+            self.error("illegal position, send new or setboard", command);
+        }
+        self.illegal_position
+    }
+
     fn cmd_undo(&mut self, n: usize, command: &str) {
+        if self.refuse_without_position(command) {
+            return;
+        }
         if self.game.moves().len() < n {
             self.error("no move to take back", command);
             return;
@@ -429,6 +497,10 @@ impl XBoard {
             self.error("missing move", command);
             return;
         }
+        if self.illegal_position {
+            self.out(&format!("Illegal move: {}", clip(args, 60)));
+            return;
+        }
         if args == "all" {
             self.exclude = if include {
                 Vec::new()
@@ -437,7 +509,7 @@ impl XBoard {
             };
         } else {
             for m in args.split_whitespace() {
-                match self.game.normalize(m) {
+                match self.game.parse(m) {
                     Ok(n) => {
                         if include {
                             self.exclude.retain(|x| x != &n);
@@ -462,19 +534,11 @@ impl XBoard {
             self.error("option needs NAME=VALUE", command);
             return;
         };
-        if name.trim().eq_ignore_ascii_case("UCI_Variant") {
-            // the variant command's job, with its setup lines
-            match self.core.set_option(name, value) {
-                Ok(_) => {
-                    let v = self.core.set.variant.clone();
-                    self.cmd_variant(if v == "chess" { "normal" } else { &v }, command);
-                }
-                Err(e) => self.error(&e, command),
-            }
-            return;
-        }
+        // the armies of `cwda` and the army file take effect at the next
+        // `variant` command; XBoard chooses the variant itself
         match self.core.set_option(name, value) {
             Ok(Changed::Nothing) | Ok(Changed::Variant) => {}
+            Ok(Changed::Notice(n)) => self.notice(&n),
             Err(e) => self.error(&e, command),
         }
     }
@@ -511,8 +575,9 @@ impl XBoard {
     }
 }
 
-impl Handler for XBoard {
-    fn line(&mut self, line: &str) -> Flow {
+impl XBoard {
+    /// Handles one command.
+    fn command(&mut self, line: &str) -> Flow {
         let line = line.trim();
         let (cmd, args) = match line.split_once(char::is_whitespace) {
             Some((c, a)) => (c, a.trim()),
@@ -526,6 +591,7 @@ impl Handler for XBoard {
             "protover" => self.features(),
             "new" => {
                 self.cancel();
+                self.illegal_position = false;
                 self.opponent_engine = false;
                 self.core.engine.new_game();
                 self.game = match Game::new("chess", &self.core.set.user_armies) {
@@ -554,6 +620,9 @@ impl Handler for XBoard {
                 }
             }
             "go" => {
+                if self.refuse_without_position(line) {
+                    return Flow::Continue;
+                }
                 self.force = false;
                 self.engine_side = self.game.side();
                 if !self.analyzing {
@@ -571,12 +640,16 @@ impl Handler for XBoard {
                     self.core.engine.stop();
                 }
             }
-            "ping" => self.out(&format!("pong {args}")),
+            "ping" => {
+                // CECP: a ping seen while it is our move is answered after
+                // the move (pondering and analysing do not count)
+                self.pending_pongs.push(args.to_string());
+            }
             "result" => {
                 self.cancel();
                 self.force = true;
             }
-            "setboard" => self.cmd_setboard(args, line),
+            "setboard" => self.cmd_setboard(args),
             "undo" => self.cmd_undo(1, line),
             "remove" => self.cmd_undo(2, line),
             "hard" => self.core.set.ponder = true,
@@ -590,7 +663,9 @@ impl Handler for XBoard {
             "nopost" => self.post.store(false, Ordering::Relaxed),
             "analyze" => {
                 self.analyzing = true;
-                self.analyze();
+                if !self.refuse_without_position(line) {
+                    self.analyze();
+                }
             }
             "exit" => {
                 if self.analyzing {
@@ -629,20 +704,22 @@ impl Handler for XBoard {
                 }
             }
             "memory" => {
-                if let Some(mb) = self.number::<usize>(args, line) {
-                    self.core.set.hash = mb.clamp(1, 65536);
+                if let Some(mb) = self.number::<usize>(args, line)
+                    && let Changed::Notice(n) = self.core.set_hash(mb)
+                {
+                    self.notice(&n);
                 }
             }
             "cores" => {
                 if let Some(n) = self.number::<usize>(args, line) {
-                    self.core.set.threads = n.clamp(1, 256);
+                    self.core.set_threads(n);
                 }
             }
             "option" => self.cmd_option(args, line),
             "quit" => return Flow::Quit,
             other => {
                 // protocol version 1 sends bare moves
-                match self.game.normalize(other) {
+                match self.game.parse(other) {
                     Err(MoveError::Unparsable(_)) => self.error("unknown command", line),
                     _ if !args.is_empty() => self.error("unknown command", line),
                     _ => self.user_move(other, line),
@@ -651,10 +728,23 @@ impl Handler for XBoard {
         }
         Flow::Continue
     }
+}
+
+impl Handler for XBoard {
+    fn line(&mut self, line: &str) -> Flow {
+        let flow = self.command(line);
+        // pings held back while thinking, once that is over (a move sent,
+        // or the search cancelled by this command)
+        self.answer_pings();
+        flow
+    }
 
     fn event(&mut self, ev: Event) -> Flow {
         match ev {
-            Event::SearchDone { id, best, ponder } => self.search_done(id, best, ponder),
+            Event::SearchDone { id, best, ponder } => {
+                self.search_done(id, best, ponder);
+                self.answer_pings();
+            }
             Event::TooLong(n) => self.error(&format!("line too long, {n} bytes"), "(ignored)"),
             Event::Eof => return Flow::Quit,
             Event::Line(l) => return self.line(&l),

@@ -9,15 +9,17 @@ pub mod tree;
 pub mod tt;
 pub mod worker;
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
+use std::time::Instant;
 
 use crate::bitboard::Bitboard;
 use crate::eval::EvalTables;
 use crate::params::Params;
-use crate::position::Position;
-use crate::setup::AnyPosition;
+use crate::position::{Move, Position};
+use crate::setup::{Any, AnyPosition, BoardWidth, Family};
+use crate::variant::Variant;
 pub use time::{Limits, TimeControl};
 use tt::TranspositionTable;
 use worker::{INF, MATE, MATE_BOUND, RootMove, Worker};
@@ -63,18 +65,23 @@ impl ScoreKind {
     }
 }
 
-/// One line of search output.
+/// One line of search output. Moves are the engine's own; the protocols
+/// name them.
 #[derive(Clone, Debug)]
 pub struct Info {
     pub depth: i32,
     pub seldepth: i32,
     pub multipv: usize,
     pub score: ScoreKind,
+    /// nodes searched since the search started (`go`, or `go ponder`)
     pub nodes: u64,
     pub nps: u64,
     pub hashfull: u32,
+    /// milliseconds since the search started, the same span as `nodes`
     pub time_ms: u64,
-    pub pv: Vec<String>,
+    /// the principal variation from the searched position, legal move by
+    /// move
+    pub pv: Vec<Move>,
 }
 
 /// What a search tells its caller.
@@ -83,16 +90,16 @@ pub enum Report {
     Info(Info),
     /// the final move (None if there is no legal move) and a move to ponder
     BestMove {
-        best: Option<String>,
-        ponder: Option<String>,
+        best: Option<Move>,
+        ponder: Option<Move>,
     },
 }
 
 pub type Reporter = Arc<dyn Fn(Report) + Send + Sync>;
 
-/// State shared by the search threads.
+/// State shared by the threads of one search.
 pub struct Shared {
-    pub tt: TranspositionTable,
+    pub tt: Arc<TranspositionTable>,
     pub stop: AtomicBool,
     /// set while pondering; cleared by `ponderhit`
     pub ponder: AtomicBool,
@@ -100,6 +107,15 @@ pub struct Shared {
 }
 
 impl Shared {
+    fn new(tt: Arc<TranspositionTable>, threads: usize, ponder: bool) -> Shared {
+        Shared {
+            tt,
+            stop: AtomicBool::new(false),
+            ponder: AtomicBool::new(ponder),
+            nodes: (0..threads.max(1)).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+
     pub fn total_nodes(&self) -> u64 {
         self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
     }
@@ -108,8 +124,8 @@ impl Shared {
 /// The result of a finished search.
 #[derive(Clone, Debug)]
 pub struct SearchResult {
-    pub best: Option<String>,
-    pub ponder: Option<String>,
+    pub best: Option<Move>,
+    pub ponder: Option<Move>,
     pub score: ScoreKind,
     pub depth: i32,
     pub nodes: u64,
@@ -119,9 +135,11 @@ pub struct SearchResult {
 /// The search engine: options, the transposition table and the search
 /// thread.
 pub struct Engine {
-    shared: Arc<Shared>,
+    tt: Arc<TranspositionTable>,
     threads: usize,
     hash_mb: usize,
+    /// the running (or last) search; `stop` and `ponderhit` reach it here
+    search: Arc<Shared>,
     pub params: Params,
     /// milliseconds kept in reserve per move for communication delays
     pub move_overhead: u64,
@@ -129,31 +147,37 @@ pub struct Engine {
     tables: TablesCache,
 }
 
-/// The evaluation tables of the last variant searched (built once per
-/// variant and weights, not per move).
-type TablesCache = Arc<std::sync::Mutex<Option<Arc<dyn std::any::Any + Send + Sync>>>>;
-
+/// The evaluation tables of one variant and one set of weights.
 struct CachedTables<B: Bitboard> {
-    variant: Arc<crate::variant::Variant<B>>,
+    variant: Arc<Variant<B>>,
     params: Params,
     tables: Arc<EvalTables<B>>,
 }
 
-fn cached_tables<B: Bitboard>(
+struct Tables;
+
+impl Family for Tables {
+    type Of<B: BoardWidth> = CachedTables<B>;
+}
+
+/// The evaluation tables of the last variant searched (built once per
+/// variant and weights, not per move).
+type TablesCache = Arc<Mutex<Option<Any<Tables>>>>;
+
+fn cached_tables<B: BoardWidth>(
     cache: &TablesCache,
     pos: &Position<B>,
     params: &Params,
 ) -> Arc<EvalTables<B>> {
     let mut slot = cache.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(any) = slot.as_ref()
-        && let Some(c) = any.downcast_ref::<CachedTables<B>>()
+    if let Some(c) = slot.as_ref().and_then(B::get::<Tables>)
         && Arc::ptr_eq(&c.variant, &pos.v)
         && c.params == *params
     {
         return c.tables.clone();
     }
     let tables = Arc::new(EvalTables::new(&pos.v, params));
-    *slot = Some(Arc::new(CachedTables {
+    *slot = Some(B::wrap::<Tables>(CachedTables {
         variant: pos.v.clone(),
         params: params.clone(),
         tables: tables.clone(),
@@ -169,42 +193,64 @@ impl Default for Engine {
 
 const THREAD_STACK: usize = 64 * 1024 * 1024;
 
+/// The largest hash size, `mb` or `mb` halved as often as needed, whose
+/// table can be allocated with `headroom` bytes to spare (for the search
+/// threads' stacks). The probe reserves address space without touching
+/// it, so it is cheap, and a refusal (a `ulimit -v`, or more than the
+/// machine has) is seen here instead of aborting the process later.
+fn fitting_hash_mb(mb: usize, headroom: usize) -> usize {
+    let mut size = mb.max(1);
+    while size > 1 {
+        let bytes = size
+            .checked_mul(1 << 20)
+            .and_then(|b| b.checked_add(headroom));
+        if let Some(bytes) = bytes
+            && Vec::<u8>::new().try_reserve_exact(bytes).is_ok()
+        {
+            return size;
+        }
+        size /= 2;
+    }
+    1
+}
+
 impl Engine {
     pub fn new() -> Engine {
+        let tt = Arc::new(TranspositionTable::new(16));
         Engine {
-            shared: Arc::new(Shared {
-                tt: TranspositionTable::new(16),
-                stop: AtomicBool::new(false),
-                ponder: AtomicBool::new(false),
-                nodes: vec![AtomicU64::new(0)],
-            }),
+            search: Arc::new(Shared::new(tt.clone(), 1, false)),
+            tt,
             threads: 1,
             hash_mb: 16,
             params: Params::default(),
             move_overhead: 30,
             handle: None,
-            tables: Arc::new(std::sync::Mutex::new(None)),
+            tables: Arc::new(Mutex::new(None)),
         }
     }
 
-    fn rebuild(&mut self) {
+    /// Allocates (and so clears) a transposition table of `mb` megabytes,
+    /// or of the largest size below that fits in memory; returns the size
+    /// allocated. Waits for a running search first.
+    pub fn set_hash(&mut self, mb: usize) -> usize {
         self.wait();
-        self.shared = Arc::new(Shared {
-            tt: TranspositionTable::new(self.hash_mb),
-            stop: AtomicBool::new(false),
-            ponder: AtomicBool::new(false),
-            nodes: (0..self.threads).map(|_| AtomicU64::new(0)).collect(),
-        });
+        // free the old table before looking for room for the new one
+        self.tt = Arc::new(TranspositionTable::new(1));
+        self.search = Arc::new(Shared::new(self.tt.clone(), self.threads, false));
+        let mb = fitting_hash_mb(mb.clamp(1, 65536), THREAD_STACK * (self.threads + 1));
+        self.tt = Arc::new(TranspositionTable::new(mb));
+        self.hash_mb = mb;
+        mb
     }
 
-    pub fn set_hash(&mut self, mb: usize) {
-        self.hash_mb = mb.clamp(1, 65536);
-        self.rebuild();
+    /// The size of the transposition table in megabytes.
+    pub fn hash_mb(&self) -> usize {
+        self.hash_mb
     }
 
     pub fn set_threads(&mut self, n: usize) {
+        self.wait();
         self.threads = n.clamp(1, 256);
-        self.rebuild();
     }
 
     pub fn threads(&self) -> usize {
@@ -214,7 +260,7 @@ impl Engine {
     /// Forgets everything learned (new game).
     pub fn new_game(&mut self) {
         self.wait();
-        self.shared.tt.clear();
+        self.tt.clear();
     }
 
     pub fn is_searching(&self) -> bool {
@@ -223,14 +269,14 @@ impl Engine {
 
     /// Asks the search to stop; the best move is reported as usual.
     pub fn stop(&self) {
-        self.shared.ponder.store(false, Ordering::Relaxed);
-        self.shared.stop.store(true, Ordering::Relaxed);
+        self.search.ponder.store(false, Ordering::Relaxed);
+        self.search.stop.store(true, Ordering::Relaxed);
     }
 
     /// The opponent played the move we pondered on: keep searching, now on
     /// our clock.
     pub fn ponderhit(&self) {
-        self.shared.ponder.store(false, Ordering::Relaxed);
+        self.search.ponder.store(false, Ordering::Relaxed);
     }
 
     /// Waits for the search thread to finish and returns its result.
@@ -239,27 +285,29 @@ impl Engine {
     }
 
     /// Starts a search in the background; `report` receives the info lines
-    /// and, at the end, the best move.
+    /// and, at the end, the best move. The search's clock starts now.
     pub fn go(&mut self, pos: AnyPosition, limits: Limits, report: Reporter) {
+        let start = Instant::now();
         self.wait();
-        self.shared.stop.store(false, Ordering::Relaxed);
-        self.shared.ponder.store(limits.ponder, Ordering::Relaxed);
-        for n in &self.shared.nodes {
-            n.store(0, Ordering::Relaxed);
-        }
-        self.shared.tt.new_search();
-        let shared = self.shared.clone();
-        let params = self.params.clone();
-        let threads = self.threads;
-        let overhead = self.move_overhead;
+        self.search = Arc::new(Shared::new(self.tt.clone(), self.threads, limits.ponder));
+        self.tt.new_search();
+        let job = Job {
+            start,
+            limits,
+            params: self.params.clone(),
+            shared: self.search.clone(),
+            threads: self.threads,
+            overhead: self.move_overhead,
+            report,
+        };
         let cache = self.tables.clone();
         let handle = std::thread::Builder::new()
             .name("search".into())
             .stack_size(THREAD_STACK)
             .spawn(move || {
                 crate::with_position!(pos, p => {
-                    let tables = cached_tables(&cache, &p, &params);
-                    run_search(p, tables, limits, params, shared, threads, overhead, report)
+                    let tables = cached_tables(&cache, &p, &job.params);
+                    run_search(p, tables, job)
                 })
             })
             .expect("spawn the search thread");
@@ -279,38 +327,54 @@ impl Engine {
     }
 }
 
-fn pv_strings<B: Bitboard>(root: &Position<B>, pv: &[crate::position::Move]) -> Vec<String> {
-    let mut p = root.clone();
-    let mut out = Vec::new();
-    for &m in pv {
-        if !p.legal_moves().contains(&m) {
-            break;
-        }
-        out.push(p.move_to_string(m));
-        p.make(m);
-    }
-    out
-}
-
-#[allow(clippy::too_many_arguments)]
-fn run_search<B: Bitboard>(
-    pos: Position<B>,
-    tables: Arc<EvalTables<B>>,
+/// One search, as `Engine::go` hands it to the search thread.
+struct Job {
+    /// when `go` was called: the clock of the time control and of the
+    /// reports starts here
+    start: Instant,
     limits: Limits,
     params: Params,
     shared: Arc<Shared>,
     threads: usize,
     overhead: u64,
     report: Reporter,
+}
+
+/// The longest prefix of `pv` that is legal from `root`.
+fn legal_prefix<B: Bitboard>(root: &Position<B>, pv: &[Move]) -> Vec<Move> {
+    let mut p = root.clone();
+    let mut out = Vec::new();
+    for &m in pv {
+        if !p.legal_moves().contains(&m) {
+            break;
+        }
+        out.push(m);
+        p.make(m);
+    }
+    out
+}
+
+fn run_search<B: Bitboard>(
+    pos: Position<B>,
+    tables: Arc<EvalTables<B>>,
+    job: Job,
 ) -> Option<SearchResult> {
-    let tc = TimeControl::new(&limits, pos.side(), overhead);
+    let Job {
+        start,
+        limits,
+        params,
+        shared,
+        threads,
+        overhead,
+        report,
+    } = job;
+    let tc = TimeControl::new(&limits, pos.side(), overhead, start);
     let legal = pos.legal_moves();
     let mut root_moves: Vec<RootMove> = legal
         .iter()
-        .filter(|&&m| {
-            let s = pos.move_to_string(m);
-            (limits.searchmoves.is_empty() || limits.searchmoves.contains(&s))
-                && !limits.exclude.contains(&s)
+        .filter(|&m| {
+            (limits.searchmoves.is_empty() || limits.searchmoves.contains(m))
+                && !limits.exclude.contains(m)
         })
         .map(|&m| RootMove {
             mv: m,
@@ -374,7 +438,9 @@ fn run_search<B: Bitboard>(
     let rep = report.clone();
     let sh = shared.clone();
     main.iterate(&mut |w: &Worker<Position<B>>, multipv: i32| {
-        let elapsed = w.tc.elapsed().as_millis() as u64;
+        // the worker's clock restarts at `ponderhit` (the time control);
+        // the report counts time and nodes from `go`, so nps stays true
+        let elapsed = start.elapsed().as_millis() as u64;
         let nodes = sh.total_nodes().max(w.nodes);
         for (i, rm) in w.root_moves.iter().take(multipv as usize).enumerate() {
             rep(Report::Info(Info {
@@ -386,7 +452,7 @@ fn run_search<B: Bitboard>(
                 nps: nodes * 1000 / elapsed.max(1),
                 hashfull: sh.tt.hashfull(),
                 time_ms: elapsed,
-                pv: pv_strings(&root, &rm.pv),
+                pv: legal_prefix(&root, &rm.pv),
             }));
         }
     });
@@ -397,28 +463,30 @@ fn run_search<B: Bitboard>(
         let _ = h.join();
     }
     let best = &main.root_moves[0];
-    let pv = pv_strings(&root, &best.pv);
-    let mut ponder = pv.get(1).cloned();
-    if ponder.is_none() && !pv.is_empty() {
+    let pv = legal_prefix(&root, &best.pv);
+    let mut ponder = pv.get(1).copied();
+    if ponder.is_none()
+        && let Some(&first) = pv.first()
+    {
         // take a reply from the hash table
         let mut p = root.clone();
-        p.make(best.mv);
+        p.make(first);
         if let Some(e) = shared.tt.probe(p.hash())
             && p.legal_moves().contains(&e.mv)
         {
-            ponder = Some(p.move_to_string(e.mv));
+            ponder = Some(e.mv);
         }
     }
     let result = SearchResult {
-        best: pv.first().cloned(),
-        ponder: ponder.clone(),
+        best: pv.first().copied(),
+        ponder,
         score: ScoreKind::from_internal(best.score),
         depth: main.completed_depth,
         nodes: shared.total_nodes(),
-        time_ms: main.tc.elapsed().as_millis() as u64,
+        time_ms: start.elapsed().as_millis() as u64,
     };
     report(Report::BestMove {
-        best: result.best.clone(),
+        best: result.best,
         ponder,
     });
     Some(result)

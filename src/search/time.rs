@@ -4,6 +4,8 @@
 
 use std::time::{Duration, Instant};
 
+use crate::position::Move;
+
 /// What bounds a search. Times in milliseconds.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
@@ -17,10 +19,10 @@ pub struct Limits {
     pub mate: Option<u32>,
     pub infinite: bool,
     pub ponder: bool,
-    /// root moves to consider (engine notation); empty = all
-    pub searchmoves: Vec<String>,
+    /// root moves to consider; empty = all
+    pub searchmoves: Vec<Move>,
     /// root moves to leave out (XBoard `exclude`)
-    pub exclude: Vec<String>,
+    pub exclude: Vec<Move>,
     pub multipv: usize,
 }
 
@@ -37,9 +39,9 @@ pub struct TimeControl {
 }
 
 impl TimeControl {
-    /// Allocates time for `side` (0 White, 1 Black) with the given overhead.
-    pub fn new(limits: &Limits, side: usize, overhead_ms: u64) -> TimeControl {
-        let start = Instant::now();
+    /// Allocates time for `side` (0 White, 1 Black) with the given
+    /// overhead, on a clock that started at `start` (when `go` arrived).
+    pub fn new(limits: &Limits, side: usize, overhead_ms: u64, start: Instant) -> TimeControl {
         let ms = Duration::from_millis;
         if limits.infinite {
             return TimeControl {
@@ -119,7 +121,7 @@ mod tests {
             inc: [0, 0],
             ..Default::default()
         };
-        let tc = TimeControl::new(&l, 0, 50);
+        let tc = TimeControl::new(&l, 0, 50, Instant::now());
         let hard = tc.hard.unwrap().as_millis() as u64;
         assert!(hard <= 800, "{hard}");
         assert!(tc.soft.unwrap() <= tc.hard.unwrap());
@@ -128,13 +130,13 @@ mod tests {
             movestogo: Some(1),
             ..Default::default()
         };
-        let tc = TimeControl::new(&l, 1, 50);
+        let tc = TimeControl::new(&l, 1, 50, Instant::now());
         assert!(tc.hard.unwrap().as_millis() as u64 <= 4950 * 9 / 10);
         let l = Limits {
             movetime: Some(100),
             ..Default::default()
         };
-        let tc = TimeControl::new(&l, 0, 10);
+        let tc = TimeControl::new(&l, 0, 10, Instant::now());
         assert_eq!(tc.hard.unwrap().as_millis(), 90);
     }
 }

@@ -55,6 +55,7 @@ pub fn run(depth: i32, verbose: bool) -> Result<(u64, u64), String> {
         let fen = (*fen != "startpos").then_some(*fen);
         let moves: Vec<&str> = moves.split_whitespace().collect();
         let pos = setup(variant, fen, &moves, &[], Width::Auto)?;
+        let root = pos.clone();
         engine.new_game();
         let limits = Limits {
             depth: Some(depth),
@@ -67,7 +68,9 @@ pub fn run(depth: i32, verbose: bool) -> Result<(u64, u64), String> {
                 "{variant:28} depth {} nodes {:>10} best {}",
                 r.depth,
                 r.nodes,
-                r.best.unwrap_or_else(|| "(none)".into())
+                r.best
+                    .map(|m| root.move_to_string(m))
+                    .unwrap_or_else(|| "(none)".into())
             );
         }
         total += r.nodes;

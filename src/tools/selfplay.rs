@@ -114,7 +114,7 @@ fn random_opening<B: Bitboard>(
         if moves.is_empty() {
             break;
         }
-        let m = moves[rng.below(moves.len() as u64) as usize];
+        let m = moves[rng.index(moves.len())];
         out.push(p.move_to_string(m));
         p.make(m);
         if p.outcome().is_some() {
@@ -142,7 +142,7 @@ fn play_game(cfg: &Config, opening: &[String], a_white: bool) -> Result<i32, Str
     let mut quiet_draw = 0;
     let mut lost_streak = [0, 0];
     loop {
-        let (side, outcome) = with_position!(&pos, p => (p.side(), p.outcome()));
+        let (side, outcome) = (pos.side(), pos.outcome());
         if let Some(o) = outcome {
             let white_score = match o.result() {
                 "1-0" => 1,
@@ -209,10 +209,8 @@ fn play_game(cfg: &Config, opening: &[String], a_white: bool) -> Result<i32, Str
         if quiet_draw >= 16 {
             return Ok(0);
         }
-        with_position!(&mut pos, p => {
-            let m = p.parse_move(&best).map_err(|e| format!("engine played {e}"))?;
-            p.make(m);
-        });
+        pos.make_legal(best)
+            .map_err(|e| format!("engine played {e}"))?;
         plies += 1;
     }
 }

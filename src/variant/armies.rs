@@ -14,6 +14,10 @@
 //! `army <token> [display name]` starts an army; each slot line gives the
 //! slot, the piece's letter (upper case; K and P are taken), its Betza
 //! string, its name, and optionally `value=<centipawns>`.
+//!
+//! A file may not redefine an army that exists (a built-in one, or one
+//! defined before), and a letter means one piece across all armies: both
+//! are refused when the file is read, naming its line.
 
 use super::betza;
 
@@ -141,8 +145,15 @@ pub fn builtin() -> Vec<Army> {
     ]
 }
 
-/// Parses an armies file. Errors name the file's line and the piece.
+/// Parses an armies file, to be used beside the built-in armies. Errors
+/// name the file's line and the piece.
 pub fn parse_file(text: &str, file_name: &str) -> Result<Vec<Army>, String> {
+    parse_file_beside(text, file_name, &builtin())
+}
+
+/// Parses an armies file, to be used beside the armies `known` (the
+/// built-in ones and those of files read before).
+pub fn parse_file_beside(text: &str, file_name: &str, known: &[Army]) -> Result<Vec<Army>, String> {
     struct Partial {
         token: String,
         name: String,
@@ -188,6 +199,14 @@ pub fn parse_file(text: &str, file_name: &str) -> Result<Vec<Army>, String> {
                 .next()
                 .ok_or_else(|| at("'army' needs a name token".into()))?
                 .to_string();
+            if builtin().iter().any(|a| a.token == token) {
+                return Err(at(format!(
+                    "army '{token}' is a built-in army; give yours another token"
+                )));
+            }
+            if known.iter().chain(&armies).any(|a| a.token == token) {
+                return Err(at(format!("army '{token}' is defined twice")));
+            }
             if !token
                 .chars()
                 .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
@@ -254,12 +273,22 @@ pub fn parse_file(text: &str, file_name: &str) -> Result<Vec<Army>, String> {
         if partial.slots[slot].is_some() {
             return Err(at(format!("army '{}' has two {head} slots", partial.token)));
         }
-        partial.slots[slot] = Some(PieceDef {
+        let def = PieceDef {
             letter,
             name,
             betza: betza_str.to_string(),
             value,
-        });
+        };
+        let this_army = partial.slots.iter().flatten().map(|o| (&partial.token, o));
+        if let Some((army, other)) =
+            letter_clash(&def, pieces(known.iter().chain(&armies)).chain(this_army))
+        {
+            return Err(at(format!(
+                "letter '{letter}' of '{}' ({}) is already '{}' ({}) of army '{army}': one letter, one piece",
+                def.name, def.betza, other.name, other.betza
+            )));
+        }
+        partial.slots[slot] = Some(def);
     }
     if let Some(p) = cur.take() {
         armies.push(finish(p, file_name)?);
@@ -270,20 +299,32 @@ pub fn parse_file(text: &str, file_name: &str) -> Result<Vec<Army>, String> {
     Ok(armies)
 }
 
+/// The pieces of `armies`, each with its army's token.
+fn pieces<'a>(
+    armies: impl Iterator<Item = &'a Army>,
+) -> impl Iterator<Item = (&'a String, &'a PieceDef)> {
+    armies.flat_map(|a| a.slots.iter().map(move |d| (&a.token, d)))
+}
+
+/// A piece among `pieces` (army token, piece) with the letter of `d` but
+/// other moves.
+fn letter_clash<'a>(
+    d: &PieceDef,
+    mut pieces: impl Iterator<Item = (&'a String, &'a PieceDef)>,
+) -> Option<(&'a String, &'a PieceDef)> {
+    pieces.find(|(_, o)| o.letter == d.letter && o.betza != d.betza)
+}
+
 /// Checks that armies agree on letters: one letter, one piece.
 pub fn check_letters(armies: &[Army]) -> Result<(), String> {
-    let mut seen: Vec<&PieceDef> = Vec::new();
-    for a in armies {
+    for (i, a) in armies.iter().enumerate() {
         for d in &a.slots {
-            if let Some(o) = seen.iter().find(|o| o.letter == d.letter)
-                && o.betza != d.betza
-            {
+            if let Some((_, o)) = letter_clash(d, pieces(armies[..=i].iter())) {
                 return Err(format!(
                     "letter '{}' means both '{}' ({}) and '{}' ({}) in army '{}'",
                     d.letter, o.name, o.betza, d.name, d.betza, a.token
                 ));
             }
-            seen.push(d);
         }
     }
     Ok(())
@@ -327,5 +368,35 @@ mod tests {
         assert!(e.contains("a.txt:1:"), "{e}");
         let e = parse_file("army x\nrook K R\n", "a.txt").unwrap_err();
         assert!(e.contains("letter"), "{e}");
+    }
+
+    #[test]
+    fn file_may_not_redefine_an_army_or_a_letter() {
+        let army = |token: &str, queen: &str| {
+            format!("army {token}\nrook R R\nknight N N\nbishop B B\nqueen {queen}\n")
+        };
+        let e = parse_file(&army("fide", "Q Q"), "a.txt").unwrap_err();
+        assert!(e.starts_with("a.txt:1:") && e.contains("built-in"), "{e}");
+        let twice = army("x", "Q Q") + &army("x", "Q Q");
+        let e = parse_file(&twice, "a.txt").unwrap_err();
+        assert!(e.starts_with("a.txt:6:") && e.contains("twice"), "{e}");
+        // Q is the FIDE Queen
+        let e = parse_file(&army("x", "Q R"), "a.txt").unwrap_err();
+        assert!(e.starts_with("a.txt:5:") && e.contains("'Q'"), "{e}");
+        // A is this file's first army's piece
+        let e = parse_file(&(army("x", "A QN") + &army("y", "A R")), "a.txt").unwrap_err();
+        assert!(e.starts_with("a.txt:10:") && e.contains("army 'x'"), "{e}");
+        // within one army
+        let e = parse_file("army x\nrook A R\nknight A N\n", "a.txt").unwrap_err();
+        assert!(e.starts_with("a.txt:3:"), "{e}");
+        // an army of an earlier file
+        let first = parse_file(&army("x", "A QN"), "a.txt").unwrap();
+        let known: Vec<Army> = builtin().into_iter().chain(first).collect();
+        let e = parse_file_beside(&army("x", "Z QN"), "b.txt", &known).unwrap_err();
+        assert!(e.starts_with("b.txt:1:"), "{e}");
+        let e = parse_file_beside(&army("y", "A R"), "b.txt", &known).unwrap_err();
+        assert!(e.starts_with("b.txt:5:"), "{e}");
+        // the same piece under its letter is fine
+        assert!(parse_file(&army("x", "Z QN"), "a.txt").is_ok());
     }
 }

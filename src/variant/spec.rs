@@ -102,13 +102,10 @@ pub fn variant_names(armies: &[Army]) -> Vec<String> {
     v
 }
 
-/// All armies: built-in ones followed by user armies (a user army replaces a
-/// built-in one of the same token).
+/// All armies: built-in ones followed by user armies (an armies file may not
+/// reuse a built-in army's token, so none is hidden).
 pub fn all_armies(user: &[Army]) -> Vec<Army> {
-    let mut v: Vec<Army> = armies::builtin()
-        .into_iter()
-        .filter(|a| !user.iter().any(|u| u.token == a.token))
-        .collect();
+    let mut v = armies::builtin();
     v.extend(user.iter().cloned());
     v
 }

@@ -1,12 +1,15 @@
 //! A scripted protocol session with the built binary: send lines, wait for
 //! an expected line with a timeout (a hung engine fails the test instead of
 //! hanging CI), and see everything the engine said when something fails.
+//!
+//! `CHIMERA_BIN=/path/to/chimera` runs the sessions against another build,
+//! e.g. an older one, to see a test fail there.
 
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError, channel};
 use std::time::{Duration, Instant};
 
 pub struct Session {
@@ -19,14 +22,35 @@ pub struct Session {
     pending: Vec<String>,
 }
 
+/// The engine binary under test: this build, or `CHIMERA_BIN`.
+pub fn engine() -> String {
+    std::env::var("CHIMERA_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_chimera").to_string())
+}
+
 impl Session {
     pub fn start() -> Session {
         Session::start_with(&[])
     }
 
     pub fn start_with(args: &[&str]) -> Session {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_chimera"))
-            .args(args)
+        let mut cmd = Command::new(engine());
+        cmd.args(args);
+        Session::start_command(cmd)
+    }
+
+    /// The engine with at most `kb` kilobytes of address space (`ulimit
+    /// -v`), as on a machine with little memory.
+    pub fn start_with_memory_limit(kb: u64) -> Session {
+        let mut cmd = Command::new("sh");
+        cmd.arg("-c")
+            .arg(format!("ulimit -v {kb} && exec \"$0\""))
+            .arg(engine());
+        Session::start_command(cmd)
+    }
+
+    /// Starts a command that runs the engine.
+    pub fn start_command(mut cmd: Command) -> Session {
+        let mut child = cmd
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -112,6 +136,20 @@ impl Session {
                     }
                 }
                 None => self.fail(&format!("timed out after {secs} s waiting for {what}")),
+            }
+        }
+    }
+
+    /// The lines the engine has printed by now, without waiting.
+    pub fn drain(&mut self) -> Vec<String> {
+        let mut v: Vec<String> = std::mem::take(&mut self.pending);
+        loop {
+            match self.rx.try_recv() {
+                Ok(l) => {
+                    self.log.push(l.clone());
+                    v.push(l);
+                }
+                Err(TryRecvError::Empty) | Err(TryRecvError::Disconnected) => return v,
             }
         }
     }
