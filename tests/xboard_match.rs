@@ -24,11 +24,11 @@
 //! peer that segfaults after its first move is retried and passes, and a
 //! Chimera wrapped to send an illegal move fails.
 //!
-//! The three tests are ignored by a plain `cargo test`, which says so in
-//! its summary ("3 ignored"); run them with
-//! `cargo test --release --test xboard_match -- --ignored` (`.ci/run` does).
-//! Run so, they fail, rather than pass unseen, where xboard, xvfb-run,
-//! xauth, sjaakii or fairymax is missing.
+//! They are part of the README's `cargo test --release`. Where xboard,
+//! xvfb-run, xauth, sjaakii or fairymax is missing they fail, naming what
+//! to install, rather than pass unseen; `CHIMERA_SKIP_XBOARD=1` turns that
+//! into a skip printed on stderr, for machines that cannot have a display
+//! server.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -54,17 +54,25 @@ fn installed(prog: &str) -> bool {
         .any(|d| Path::new(d).join(prog).exists())
 }
 
-/// Fails unless the programs the matches need are here.
-fn require_programs() {
+/// Whether the matches can run: fails unless the programs they need are
+/// here, or prints a skip when `CHIMERA_SKIP_XBOARD=1` asks for one.
+fn require_programs(test: &str) -> bool {
     let missing: Vec<&str> = ["xboard", "xvfb-run", "xauth", "sjaakii", "fairymax"]
         .into_iter()
         .filter(|p| !installed(p))
         .collect();
-    assert!(
-        missing.is_empty(),
+    if missing.is_empty() {
+        return true;
+    }
+    let need = format!(
         "the real-XBoard matches need {} (apt-get install xboard xvfb xauth sjaakii fairymax; .ci/run does this)",
         missing.join(", ")
     );
+    if std::env::var("CHIMERA_SKIP_XBOARD").is_ok_and(|v| v == "1") {
+        eprintln!("SKIPPED {test} (CHIMERA_SKIP_XBOARD=1): {need}");
+        return false;
+    }
+    panic!("{need}; or set CHIMERA_SKIP_XBOARD=1 to skip them");
 }
 
 fn root() -> &'static Path {
@@ -263,9 +271,10 @@ fn judge(m: &Match, first_run: Verdict) -> Judged {
 }
 
 #[test]
-#[ignore = "plays inside a real XBoard: cargo test --release --test xboard_match -- --ignored"]
 fn matches_in_a_real_xboard() {
-    require_programs();
+    if !require_programs("matches_in_a_real_xboard") {
+        return;
+    }
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let sjaak_cwda = root().join("tests/data/sjaak-cwda.txt");
     let dir = work_dir("matches");
@@ -321,9 +330,10 @@ fn matches_in_a_real_xboard() {
 /// A peer that segfaults after its first move (in the first run only) costs
 /// Chimera nothing: the match is retried and passes.
 #[test]
-#[ignore = "plays inside a real XBoard: cargo test --release --test xboard_match -- --ignored"]
 fn a_crashing_peer_is_retried_not_blamed() {
-    require_programs();
+    if !require_programs("a_crashing_peer_is_retried_not_blamed") {
+        return;
+    }
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let dir = work_dir("peer-crash");
     let crasher = root().join("tests/peers/segfault-after-first-move.sh");
@@ -351,9 +361,10 @@ fn a_crashing_peer_is_retried_not_blamed() {
 
 /// Chimera made to send an illegal move still fails the test.
 #[test]
-#[ignore = "plays inside a real XBoard: cargo test --release --test xboard_match -- --ignored"]
 fn an_illegal_move_by_chimera_fails() {
-    require_programs();
+    if !require_programs("an_illegal_move_by_chimera_fails") {
+        return;
+    }
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let dir = work_dir("chimera-fault");
     let faulty = root().join("tests/peers/illegal-first-move.sh");
