@@ -35,7 +35,9 @@ pub struct PgnOut {
 #[derive(Clone, Debug, PartialEq)]
 pub struct MatchConfig {
     pub engines: Vec<EngineConfig>,
-    pub variant: String,
+    /// the variants played, in turn by opening (`-variant a,b`; `cwda-*`
+    /// is the 16 pairings of the classic armies)
+    pub variants: Vec<String>,
     /// games per encounter
     pub games: usize,
     pub rounds: usize,
@@ -61,7 +63,7 @@ impl Default for MatchConfig {
     fn default() -> Self {
         MatchConfig {
             engines: Vec::new(),
-            variant: "chess".into(),
+            variants: vec!["chess".into()],
             games: 1,
             rounds: 1,
             repeat: 1,
@@ -124,6 +126,7 @@ match options:
   -concurrency N        games at once
   -openings file=F format=epd|pgn order=sequential|random plies=N start=N
                         default: the balanced set shipped for the variant
+                        (-openings order=random: that set in random order)
   -noopenings           start every game from the start position
   -pgnout FILE [min]    append the games to FILE
   -sprt elo0=E elo1=E alpha=A beta=B   stop when H0 or H1 is accepted
@@ -253,7 +256,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 engine_opts.push(p);
             }
             "each" => each.extend(pairs(args, &mut i)),
-            "variant" => cfg.variant = value("a variant name")?,
+            "variant" => cfg.variants = variant_list(&value("a variant name")?)?,
             "games" => {
                 cfg.games = num("-games", &value("a number")?)?;
                 games_set = true;
@@ -287,12 +290,14 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                         _ => return Err(format!("-openings: bad option '{p}'")),
                     }
                 }
-                let path = path.ok_or("-openings needs file=FILE")?;
-                cfg.openings.source = Source::File {
-                    path,
-                    format,
-                    plies,
-                };
+                // without file=: the shipped set, in the order given
+                if let Some(path) = path {
+                    cfg.openings.source = Source::File {
+                        path,
+                        format,
+                        plies,
+                    };
+                }
             }
             "noopenings" => cfg.openings.source = Source::None,
             "pgnout" => {
@@ -443,16 +448,14 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     if !games_set && cfg.engines.len() > 2 {
         cfg.games = 1;
     }
-    crate::variant::VariantSpec::by_name(&cfg.variant, &[])?;
     if cfg.sprt.is_some() && cfg.engines.len() != 2 {
         return Err("-sprt needs exactly two engines".into());
     }
     for e in &cfg.engines {
-        if !e.plays(&cfg.variant) {
+        if let Some(v) = cfg.variants.iter().find(|v| !e.plays(v)) {
             return Err(format!(
-                "engine '{}' does not play {} (its variants in engines.toml: {})",
+                "engine '{}' does not play {v} (its variants in engines.toml: {})",
                 e.name.as_deref().unwrap_or(&e.launch.program),
-                cfg.variant,
                 e.variants
                     .as_ref()
                     .map(|v| v.join(", "))
@@ -461,6 +464,31 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         }
     }
     Ok(Command::Run(Box::new(cfg)))
+}
+
+/// The classic armies, whose 16 pairings `cwda-*` names.
+const CLASSIC: [&str; 4] = ["fide", "clobberers", "nutty", "rookies"];
+
+/// `-variant`: a name, or several separated by commas; `cwda-*` is every
+/// pairing of the classic armies; `standard` and `normal` are chess.
+fn variant_list(s: &str) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    for v in s.split(',').map(str::trim).filter(|v| !v.is_empty()) {
+        if v == "cwda-*" {
+            for w in CLASSIC {
+                for b in CLASSIC {
+                    out.push(format!("cwda-{w}-{b}"));
+                }
+            }
+            continue;
+        }
+        let spec = crate::variant::VariantSpec::by_name(v, &[])?;
+        out.push(spec.name);
+    }
+    if out.is_empty() {
+        return Err("-variant needs a variant name".into());
+    }
+    Ok(out)
 }
 
 fn make_openings(variant: &str, opts: &[String]) -> Result<Command, String> {
@@ -548,7 +576,16 @@ mod tests {
         // the engine's own tc wins over -each
         assert_eq!((b.tc.moves, b.tc.base_ms), (40, 60_000));
         assert_eq!((c.games, c.rounds, c.repeat, c.concurrency), (2, 3, 2, 2));
-        assert_eq!(c.variant, "omega");
+        assert_eq!(c.variants, vec!["omega"]);
+        let v = run(
+            "-engine cmd=a proto=uci tc=1 -engine cmd=b proto=uci tc=1 -variant standard,cwda-*",
+        )
+        .unwrap();
+        assert_eq!(v.variants.len(), 17);
+        assert_eq!(
+            (v.variants[0].as_str(), v.variants[16].as_str()),
+            ("chess", "cwda-rookies-rookies")
+        );
         assert_eq!(c.kind, Kind::Gauntlet);
         assert_eq!(c.sprt.as_ref().unwrap().beta, 0.1);
         assert_eq!(c.rules.draw.as_ref().unwrap().movecount, 8);

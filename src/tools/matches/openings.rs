@@ -99,6 +99,7 @@ pub fn builtin(variant: &str) -> Option<&'static str> {
 /// the PGN holds the whole game; the moves must lead to the position.
 pub fn read_epd(text: &str, variant: &str, origin: &str) -> Result<Vec<Opening>, String> {
     let mut out = Vec::new();
+    let base = TwoPlayer::new(variant, None, &[])?;
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -126,14 +127,14 @@ pub fn read_epd(text: &str, variant: &str, origin: &str) -> Result<Vec<Opening>,
         }
         let fen = format!("{} {} {} {} {half} {full}", f[0], f[1], f[2], f[3]);
         let at = |e: String| format!("{origin}:{}: {e}", i + 1);
-        TwoPlayer::new(variant, Some(&fen), &[]).map_err(at)?;
+        base.fresh(Some(&fen)).map_err(at)?;
         let path = line
             .split_once(" moves \"")
             .and_then(|(_, rest)| rest.split_once('"'))
             .map(|(m, _)| m);
         match path {
             Some(m) => {
-                let mut r = TwoPlayer::new(variant, None, &[]).map_err(at)?;
+                let mut r = base.fresh(None).map_err(at)?;
                 for mv in m.split_whitespace() {
                     r.play(mv).map_err(at)?;
                 }
@@ -227,6 +228,7 @@ pub fn read_pgn(
         o => o.to_string(),
     };
     let want = norm(variant);
+    let base = TwoPlayer::new(variant, None, &[])?;
     let mut out = Vec::new();
     let mut tags: Vec<(String, String)> = Vec::new();
     let mut moves = String::new();
@@ -243,7 +245,7 @@ pub fn read_pgn(
                 return Ok(None);
             }
             let fen = tag("FEN");
-            let mut r = TwoPlayer::new(variant, fen.as_deref(), &[])?;
+            let mut r = base.fresh(fen.as_deref())?;
             for t in movetext_tokens(moves) {
                 if plies.is_some_and(|p| r.moves().len() >= p) || r.ending().is_some() {
                     break;
@@ -383,9 +385,10 @@ pub fn make(
     engine.set_threads(1);
     engine.move_overhead = 0;
     let mut tries = 0;
+    let base = TwoPlayer::new(&s.variant, None, &[])?;
     while out.len() < s.count && tries < s.count * 50 {
         tries += 1;
-        let mut r = TwoPlayer::new(&s.variant, None, &[])?;
+        let mut r = base.fresh(None)?;
         for _ in 0..s.plies {
             let legal = r.game().legal_moves();
             if legal.is_empty() {

@@ -127,6 +127,20 @@ impl TwoPlayer {
         })
     }
 
+    /// A new game of the same variant (its tables are shared, not built
+    /// again): from `fen`, or from the start.
+    pub fn fresh(&self, fen: Option<&str>) -> Result<TwoPlayer, String> {
+        let game = match fen {
+            Some(f) => self.game.with_fen(f)?,
+            None => self.game.restart(),
+        };
+        Ok(TwoPlayer {
+            game,
+            root_fen: fen.map(str::to_string),
+            sans: Vec::new(),
+        })
+    }
+
     pub fn game(&self) -> &Game {
         &self.game
     }

@@ -27,14 +27,18 @@ pub struct Scheduled {
     pub round: usize,
     /// engine indices: White, Black
     pub seats: [usize; 2],
+    /// index into the match's variants
+    pub variant: usize,
+    /// index into the openings list
     pub opening: usize,
     /// games of the same pair (same engines, same opening, colours
     /// swapped) share this: the SPRT counts pairs
     pub pair: usize,
 }
 
-/// The games to play, and the openings they use.
-pub fn schedule(cfg: &MatchConfig, picker: &mut Picker) -> (Vec<Scheduled>, Vec<Opening>) {
+/// The games to play, and the openings they use; the variants take turns
+/// by opening, each with its own `pickers[variant]`.
+pub fn schedule(cfg: &MatchConfig, pickers: &mut [Picker]) -> (Vec<Scheduled>, Vec<Opening>) {
     let n = cfg.engines.len();
     let encounters: Vec<(usize, usize)> = match cfg.kind {
         Kind::Gauntlet => (1..n).map(|j| (0, j)).collect(),
@@ -50,7 +54,8 @@ pub fn schedule(cfg: &MatchConfig, picker: &mut Picker) -> (Vec<Scheduled>, Vec<
             let mut opening = 0;
             for g in 0..cfg.games {
                 if g % cfg.repeat == 0 {
-                    openings.push(picker.pick());
+                    let v = openings.len() % pickers.len();
+                    openings.push(pickers[v].pick());
                     opening = openings.len() - 1;
                 }
                 let swap = !cfg.noswap && g % 2 == 1;
@@ -58,6 +63,7 @@ pub fn schedule(cfg: &MatchConfig, picker: &mut Picker) -> (Vec<Scheduled>, Vec<
                     number: games.len() + 1,
                     round: round + 1,
                     seats: if swap { [b, a] } else { [a, b] },
+                    variant: opening % pickers.len(),
                     opening,
                     pair: pair_base + g / 2,
                 });
@@ -139,6 +145,16 @@ fn fault_kind(t: Termination) -> Option<&'static str> {
     }
 }
 
+/// CPU seconds this process has used (all its threads; not the engines),
+/// from /proc/self/stat (Linux; clock ticks of 1/100 s).
+pub fn own_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
+    Some(ticks as f64 / 100.0)
+}
+
 /// Per engine of a finished match: results and faults, for tools
 /// (`tune.py`) and tests.
 pub struct Summary {
@@ -156,9 +172,22 @@ pub fn run(cfg: &MatchConfig) -> Result<Summary, String> {
             .map(|d| d.as_nanos() as u64)
             .unwrap_or(1)
     });
-    let list = openings::load(&cfg.openings, &cfg.variant)?;
-    let mut picker = Picker::new(list, &cfg.openings, seed);
-    let (games, opening_list) = schedule(cfg, &mut picker);
+    let mut pickers = Vec::new();
+    for (i, v) in cfg.variants.iter().enumerate() {
+        let list = openings::load(&cfg.openings, v)?;
+        pickers.push(Picker::new(
+            list,
+            &cfg.openings,
+            seed.wrapping_add(i as u64),
+        ));
+    }
+    let (games, opening_list) = schedule(cfg, &mut pickers);
+    // each variant's tables are built once; every game starts from a copy
+    let bases = cfg
+        .variants
+        .iter()
+        .map(|v| TwoPlayer::new(v, None, &[]))
+        .collect::<Result<Vec<_>, _>>()?;
     // start every engine once: it must run, and say its name
     let mut engines = cfg.engines.clone();
     for (i, e) in engines.iter_mut().enumerate() {
@@ -167,10 +196,10 @@ pub fn run(cfg: &MatchConfig) -> Result<Summary, String> {
             .clone()
             .unwrap_or_else(|| format!("engine {}", i + 1));
         let p = Player::start(e, &label)?;
-        if p.supports(&cfg.variant) == Some(false) {
+        if let Some(v) = cfg.variants.iter().find(|v| p.supports(v) == Some(false)) {
             let name = p.name.clone();
             p.quit();
-            return Err(format!("engine '{name}' does not play {}", cfg.variant));
+            return Err(format!("engine '{name}' does not play {v}"));
         }
         e.name = Some(p.name.clone());
         p.quit();
@@ -209,12 +238,14 @@ pub fn run(cfg: &MatchConfig) -> Result<Summary, String> {
     }
     let next = AtomicUsize::new(0);
     let started = Instant::now();
+    let setup_cpu = own_cpu_seconds();
     let ctx = Ctx {
         cfg,
         engines: &engines,
         names: &names,
         games: &games,
         openings: &opening_list,
+        bases: &bases,
         next: &next,
         state: &state,
         out: &out,
@@ -237,6 +268,19 @@ pub fn run(cfg: &MatchConfig) -> Result<Summary, String> {
         out.line(st, l);
     }
     out.line(st, "Finished match");
+    if let (Some(setup), Some(cpu)) = (setup_cpu, own_cpu_seconds())
+        && st.done > 0
+    {
+        // the runner's own cost, apart from the engines: on stderr, so
+        // that stdout stays as cutechess-cli's
+        eprintln!(
+            "chimera match: runner CPU {:.1} ms per game ({:.2} s for {} games in {:.0} s; {setup:.2} s to set up)",
+            1000.0 * (cpu - setup) / st.done as f64,
+            cpu - setup,
+            st.done,
+            started.elapsed().as_secs_f64()
+        );
+    }
     if let Some(f) = st.fatal.take() {
         return Err(f);
     }
@@ -254,6 +298,7 @@ struct Ctx<'a> {
     names: &'a [String],
     games: &'a [Scheduled],
     openings: &'a [Opening],
+    bases: &'a [TwoPlayer],
     next: &'a AtomicUsize,
     state: &'a Mutex<State>,
     out: &'a Out,
@@ -295,7 +340,7 @@ impl Ctx<'_> {
         running: &mut HashMap<usize, Player>,
     ) -> Result<GameRecord, String> {
         let opening = &self.openings[g.opening];
-        let mut r = TwoPlayer::new(&self.cfg.variant, opening.fen.as_deref(), &[])?;
+        let mut r = self.bases[g.variant].fresh(opening.fen.as_deref())?;
         let book = play_opening(&mut r, &opening.moves)?;
         // seats in order: an engine, or the reason it could not start
         let mut owned: Vec<Result<Player, String>> = Vec::new();
@@ -509,14 +554,14 @@ mod tests {
         }
     }
 
-    fn openings(n: usize) -> Picker {
+    fn openings(n: usize) -> Vec<Picker> {
         let list = (0..n)
             .map(|i| Opening {
                 fen: None,
                 moves: vec![i.to_string()],
             })
             .collect();
-        Picker::new(list, &Openings::default(), 1)
+        vec![Picker::new(list, &Openings::default(), 1)]
     }
 
     #[test]
@@ -544,5 +589,15 @@ mod tests {
         let (g, _) = schedule(&c, &mut openings(10));
         assert_eq!(g.len(), 6);
         assert!(g.iter().all(|x| x.seats.contains(&0)));
+    }
+
+    #[test]
+    fn variants_take_turns_by_opening() {
+        let mut pickers = openings(3);
+        pickers.extend(openings(3));
+        let (g, o) = schedule(&cfg(2, 6, 1, 2), &mut pickers);
+        let v: Vec<usize> = g.iter().map(|x| x.variant).collect();
+        assert_eq!(v, vec![0, 0, 1, 1, 0, 0]);
+        assert_eq!(o.len(), 3);
     }
 }
