@@ -170,6 +170,14 @@ pub fn play_game(
                 ending =
                     Some(r.loss_of(seat, format!("{name} disconnects"), Termination::Abandoned));
             }
+            Reply::Claim(line) => {
+                faults[seat] = fault(format!("claimed a result that is not ({line})"), p);
+                ending = Some(r.loss_of(
+                    seat,
+                    format!("{name} makes an invalid result claim"),
+                    Termination::RulesInfraction,
+                ));
+            }
             Reply::Rejected(line) => {
                 faults[seat] = fault(format!("refused a legal move ({line})"), p);
                 ending = Some(r.loss_of(

@@ -75,6 +75,9 @@ pub enum Reply {
     Crashed(String),
     /// it refused a legal move sent to it (XBoard `Illegal move`)
     Rejected(String),
+    /// instead of moving it claimed a result (XBoard) that is not its own
+    /// loss: the referee says the game is not over, so the claim is false
+    Claim(String),
 }
 
 #[derive(Clone, Debug, Default)]
@@ -581,6 +584,9 @@ impl Player {
                                 let own_loss = if seat == 0 { "0-1" } else { "1-0" };
                                 if l.starts_with(own_loss) {
                                     return Reply::Resign;
+                                }
+                                if ["1-0", "0-1", "1/2-1/2"].iter().any(|r| l.starts_with(r)) {
+                                    return Reply::Claim(l.to_string());
                                 }
                                 None
                             }

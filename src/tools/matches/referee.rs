@@ -28,6 +28,8 @@ pub enum Termination {
     Abandoned,
     /// the engine stopped answering
     Stalled,
+    /// a false result claim
+    RulesInfraction,
 }
 
 impl Termination {
@@ -39,6 +41,7 @@ impl Termination {
             Termination::IllegalMove => "illegal move",
             Termination::Abandoned => "abandoned",
             Termination::Stalled => "stalled connection",
+            Termination::RulesInfraction => "rules infraction",
         }
     }
 
@@ -50,6 +53,7 @@ impl Termination {
                 | Termination::IllegalMove
                 | Termination::Abandoned
                 | Termination::Stalled
+                | Termination::RulesInfraction
         )
     }
 }

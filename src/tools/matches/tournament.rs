@@ -141,6 +141,7 @@ fn fault_kind(t: Termination) -> Option<&'static str> {
         Termination::IllegalMove => Some("illegal move"),
         Termination::TimeForfeit => Some("time"),
         Termination::Stalled => Some("stall"),
+        Termination::RulesInfraction => Some("false claim"),
         _ => None,
     }
 }
@@ -268,6 +269,13 @@ pub fn run(cfg: &MatchConfig) -> Result<Summary, String> {
         out.line(st, l);
     }
     out.line(st, "Finished match");
+    // games lost by misbehaving, per engine (stderr, like the CPU line)
+    for (name, f) in names.iter().zip(&st.faults) {
+        if !f.is_empty() {
+            let list: Vec<String> = f.iter().map(|(k, n)| format!("{n} by {k}")).collect();
+            eprintln!("chimera match: {name} lost {}", list.join(", "));
+        }
+    }
     if let (Some(setup), Some(cpu)) = (setup_cpu, own_cpu_seconds())
         && st.done > 0
     {
