@@ -541,7 +541,10 @@ impl Ctx<'_> {
             for l in table.lines() {
                 self.out.line(st, l);
             }
+            // as cutechess-cli: a blank line and the (unused) SPRT line
             self.out.line(st, "");
+            let sprt = report::sprt_line(None, &st.penta);
+            self.out.line(st, &sprt);
         }
     }
 }
