@@ -88,7 +88,7 @@ pub fn run(args: &[String]) -> i32 {
         Some("analyse") | Some("analyze") => cmd_analyse(&a.rest[1..], &a.armies),
         Some("bench") => cmd_bench(&a.rest[1..]),
         Some("selfplay") => cmd_selfplay(&a.rest[1..]),
-        Some("match") => crate::tools::matches::run(&a.rest[1..]).map_err(ArgError),
+        Some("match") => crate::tools::matches::run(&a.rest[1..], &a.armies).map_err(ArgError),
         Some("params") => {
             if let Some(extra) = a.rest.get(1) {
                 return Err(ArgError(format!(

@@ -12,6 +12,7 @@ use std::sync::Mutex;
 
 use chimera::tools::matches::args::{Command as MatchCommand, parse};
 use chimera::tools::matches::openings::read_pgn;
+use chimera::tools::matches::referee::TwoPlayer;
 
 /// The matches share two cores: one at a time.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
@@ -54,7 +55,8 @@ fn installed(prog: &str) -> Option<PathBuf> {
 /// its result a result; returns (result, termination) per game.
 fn check_pgn(path: &Path, variant: &str, games: usize) -> Vec<(String, String)> {
     let text = std::fs::read_to_string(path).expect("the PGN was written");
-    let replayed = read_pgn(&text, variant, None, "out.pgn").expect("a valid PGN");
+    let base = TwoPlayer::new(variant, None, &[]).unwrap();
+    let replayed = read_pgn(&text, &base, None, "out.pgn").expect("a valid PGN");
     assert_eq!(replayed.len(), games, "{text}");
     let tag = |block: &str, k: &str| {
         block

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use super::adjudicate::{DrawRule, ResignRule, Rules};
 use super::config::{EngineConfig, Proto, Restart, load_engines};
 use super::openings::{Format, Openings, Order, Source};
+use crate::variant::armies::Army;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Kind {
@@ -57,6 +58,8 @@ pub struct MatchConfig {
     pub ratinginterval: usize,
     pub wait_ms: u64,
     pub debug: bool,
+    /// armies defined by the user (`chimera --armies FILE match ...`)
+    pub armies: Vec<Army>,
 }
 
 impl Default for MatchConfig {
@@ -81,6 +84,7 @@ impl Default for MatchConfig {
             ratinginterval: 10,
             wait_ms: 0,
             debug: false,
+            armies: Vec::new(),
         }
     }
 }
@@ -226,7 +230,15 @@ fn engine_option(e: &mut EngineConfig, opt: &str, has_cmd: &mut bool) -> Result<
 
 /// Parses the command line (the arguments after `match`).
 pub fn parse(args: &[String]) -> Result<Command, String> {
-    let mut cfg = MatchConfig::default();
+    parse_with(args, &[])
+}
+
+/// Parses the command line, with armies defined by the user.
+pub fn parse_with(args: &[String], armies: &[Army]) -> Result<Command, String> {
+    let mut cfg = MatchConfig {
+        armies: armies.to_vec(),
+        ..Default::default()
+    };
     let mut engine_opts: Vec<Vec<String>> = Vec::new();
     let mut each: Vec<String> = Vec::new();
     let mut config_path: Option<PathBuf> = None;
@@ -256,7 +268,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 engine_opts.push(p);
             }
             "each" => each.extend(pairs(args, &mut i)),
-            "variant" => cfg.variants = variant_list(&value("a variant name")?)?,
+            "variant" => cfg.variants = variant_list(&value("a variant name")?, armies)?,
             "games" => {
                 cfg.games = num("-games", &value("a number")?)?;
                 games_set = true;
@@ -471,7 +483,7 @@ const CLASSIC: [&str; 4] = ["fide", "clobberers", "nutty", "rookies"];
 
 /// `-variant`: a name, or several separated by commas; `cwda-*` is every
 /// pairing of the classic armies; `standard` and `normal` are chess.
-fn variant_list(s: &str) -> Result<Vec<String>, String> {
+fn variant_list(s: &str, armies: &[Army]) -> Result<Vec<String>, String> {
     let mut out = Vec::new();
     for v in s.split(',').map(str::trim).filter(|v| !v.is_empty()) {
         if v == "cwda-*" {
@@ -482,7 +494,7 @@ fn variant_list(s: &str) -> Result<Vec<String>, String> {
             }
             continue;
         }
-        let spec = crate::variant::VariantSpec::by_name(v, &[])?;
+        let spec = crate::variant::VariantSpec::by_name(v, armies)?;
         out.push(spec.name);
     }
     if out.is_empty() {

@@ -28,11 +28,13 @@ pub mod san;
 pub mod tc;
 pub mod tournament;
 
+use crate::variant::armies::Army;
 use args::Command;
 
-/// Runs `chimera match` with its arguments.
-pub fn run(argv: &[String]) -> Result<(), String> {
-    match args::parse(argv)? {
+/// Runs `chimera match` with its arguments and the armies defined by the
+/// user (`--armies FILE`).
+pub fn run(argv: &[String], armies: &[Army]) -> Result<(), String> {
+    match args::parse_with(argv, armies)? {
         Command::Help => {
             print!("{}", args::HELP);
             Ok(())

@@ -97,9 +97,8 @@ pub fn builtin(variant: &str) -> Option<&'static str> {
 /// way there from the start position: the game then starts from the
 /// start with those moves, so engines without `setboard` can play it and
 /// the PGN holds the whole game; the moves must lead to the position.
-pub fn read_epd(text: &str, variant: &str, origin: &str) -> Result<Vec<Opening>, String> {
+pub fn read_epd(text: &str, base: &TwoPlayer, origin: &str) -> Result<Vec<Opening>, String> {
     let mut out = Vec::new();
-    let base = TwoPlayer::new(variant, None, &[])?;
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -219,16 +218,16 @@ fn movetext_tokens(text: &str) -> Vec<String> {
 /// Games whose `[Variant]` is another variant are skipped.
 pub fn read_pgn(
     text: &str,
-    variant: &str,
+    base: &TwoPlayer,
     plies: Option<usize>,
     origin: &str,
 ) -> Result<Vec<Opening>, String> {
+    let variant = base.variant();
     let norm = |v: &str| match v.to_ascii_lowercase().as_str() {
         "standard" | "normal" | "chess" => "chess".to_string(),
         o => o.to_string(),
     };
     let want = norm(variant);
-    let base = TwoPlayer::new(variant, None, &[])?;
     let mut out = Vec::new();
     let mut tags: Vec<(String, String)> = Vec::new();
     let mut moves = String::new();
@@ -287,12 +286,13 @@ pub fn read_pgn(
     Ok(out)
 }
 
-/// Loads the openings for a variant.
-pub fn load(o: &Openings, variant: &str) -> Result<Vec<Opening>, String> {
+/// Loads the openings for the variant of `base` (a game at its start).
+pub fn load(o: &Openings, base: &TwoPlayer) -> Result<Vec<Opening>, String> {
+    let variant = base.variant();
     let list = match &o.source {
         Source::None => vec![Opening::default()],
         Source::Builtin => match builtin(variant) {
-            Some(text) => read_epd(text, variant, &format!("openings/{variant}.epd"))?,
+            Some(text) => read_epd(text, base, &format!("openings/{variant}.epd"))?,
             None => vec![Opening::default()],
         },
         Source::File {
@@ -303,8 +303,8 @@ pub fn load(o: &Openings, variant: &str) -> Result<Vec<Opening>, String> {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| format!("cannot read openings '{path}': {e}"))?;
             let mut v = match format {
-                Format::Epd => read_epd(&text, variant, path)?,
-                Format::Pgn => read_pgn(&text, variant, *plies, path)?,
+                Format::Epd => read_epd(&text, base, path)?,
+                Format::Pgn => read_pgn(&text, base, *plies, path)?,
             };
             if let Some(p) = plies {
                 for op in &mut v {
@@ -440,10 +440,14 @@ pub fn make(
 mod tests {
     use super::*;
 
+    fn chess() -> TwoPlayer {
+        TwoPlayer::new("chess", None, &[]).unwrap()
+    }
+
     #[test]
     fn epd_and_pgn() {
         let epd = "# a comment\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - hmvc 0; fmvn 1;\n\n8/8/8/8/8/8/8/K1k5 w - - 3 40\n";
-        let v = read_epd(epd, "chess", "x.epd").unwrap();
+        let v = read_epd(epd, &chess(), "x.epd").unwrap();
         assert_eq!(v.len(), 2);
         assert_eq!(
             v[0].fen.as_deref(),
@@ -451,21 +455,21 @@ mod tests {
         );
         assert_eq!(v[1].fen.as_deref(), Some("8/8/8/8/8/8/8/K1k5 w - - 3 40"));
         let epd = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - moves \"e2e4 e7e5\";\n";
-        let v = read_epd(epd, "chess", "x.epd").unwrap();
+        let v = read_epd(epd, &chess(), "x.epd").unwrap();
         assert_eq!(v[0].fen, None);
         assert_eq!(v[0].moves, vec!["e2e4", "e7e5"]);
         let epd = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - moves \"e2e4 e7e6\";\n";
-        let err = read_epd(epd, "chess", "x.epd").unwrap_err();
+        let err = read_epd(epd, &chess(), "x.epd").unwrap_err();
         assert!(err.contains("not to the FEN"), "{err}");
-        let err = read_epd("rnbqkbnr/pppppppp/8/8 w KQkq -\nx y\n", "chess", "x.epd").unwrap_err();
+        let err = read_epd("rnbqkbnr/pppppppp/8/8 w KQkq -\nx y\n", &chess(), "x.epd").unwrap_err();
         assert!(err.starts_with("x.epd:1:"), "{err}");
         let pgn = "[Event \"a\"]\n[Site \"?\"]\n\n1. e4 {best} e5 (1... c5 2. Nf3) 2. Nf3 $1 Nc6 3.Bb5 a6 1/2-1/2\n\n[Event \"b\"]\n[Variant \"omega\"]\n\n1. f6 *\n\n[Event \"c\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n1. O-O Kd7 *\n";
-        let v = read_pgn(pgn, "chess", Some(4), "x.pgn").unwrap();
+        let v = read_pgn(pgn, &chess(), Some(4), "x.pgn").unwrap();
         assert_eq!(v.len(), 2);
         assert_eq!(v[0].moves, vec!["e2e4", "e7e5", "g1f3", "b8c6"]);
         assert_eq!(v[1].moves, vec!["e1g1", "e8d7"]);
         assert!(v[1].fen.is_some());
-        let err = read_pgn("[Event \"a\"]\n\n1. e5 *\n", "chess", None, "x.pgn").unwrap_err();
+        let err = read_pgn("[Event \"a\"]\n\n1. e5 *\n", &chess(), None, "x.pgn").unwrap_err();
         assert!(err.contains("game at line 1"), "{err}");
     }
 
@@ -473,7 +477,7 @@ mod tests {
     fn shipped_sets_are_valid() {
         for v in crate::variant::spec::variant_names(&crate::variant::armies::builtin()) {
             if let Some(text) = builtin(&v) {
-                let list = read_epd(text, &v, &v).unwrap();
+                let list = read_epd(text, &TwoPlayer::new(&v, None, &[]).unwrap(), &v).unwrap();
                 assert!(list.len() >= 20, "{v}: {} openings", list.len());
             }
         }

@@ -8,6 +8,7 @@
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use super::game::GameRecord;
+use crate::variant::armies::Army;
 
 /// Year, month, day of a day count since 1970-01-01 (proleptic Gregorian).
 fn civil(days: i64) -> (i64, u32, u32) {
@@ -72,10 +73,10 @@ fn escape(s: &str) -> String {
 }
 
 /// The army names of a CwDA variant (`cwda-nutty-fide`).
-fn armies(variant: &str) -> Option<(String, String)> {
-    let spec = crate::variant::VariantSpec::by_name(variant, &[]).ok()?;
+fn armies(variant: &str, user: &[Army]) -> Option<(String, String)> {
+    let spec = crate::variant::VariantSpec::by_name(variant, user).ok()?;
     let (w, b) = spec.armies?;
-    let all = crate::variant::spec::all_armies(&[]);
+    let all = crate::variant::spec::all_armies(user);
     let name = |t: &str| {
         all.iter()
             .find(|a| a.token == t)
@@ -90,6 +91,8 @@ pub struct Tags<'a> {
     pub site: &'a str,
     pub round: usize,
     pub time_control: &'a str,
+    /// armies defined by the user (for the army names)
+    pub armies: &'a [Army],
 }
 
 /// The game as PGN text (ends with an empty line).
@@ -105,7 +108,7 @@ pub fn write(g: &GameRecord, t: &Tags) -> String {
     tag("Result", &g.ending.result);
     if g.variant != "chess" {
         tag("Variant", &g.variant);
-        if let Some((w, b)) = armies(&g.variant) {
+        if let Some((w, b)) = armies(&g.variant, t.armies) {
             tag("WhiteArmy", &w);
             tag("BlackArmy", &b);
         }
@@ -268,6 +271,7 @@ mod tests {
             site: "?",
             round: 3,
             time_control: "1+0.01",
+            armies: &[],
         };
         let text = write(&g, &t);
         for want in [

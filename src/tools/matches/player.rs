@@ -379,8 +379,7 @@ impl Player {
                 if r.variant() != "chess" {
                     self.send(&format!("variant {}", xboard_variant(r.variant())));
                     if self.cfg.setup {
-                        let spec = crate::variant::VariantSpec::by_name(r.variant(), &[])?;
-                        for l in crate::protocol::pieces::xboard_lines(&spec)? {
+                        for l in r.xboard_setup()? {
                             self.send(&l);
                         }
                     }

@@ -108,6 +108,9 @@ pub trait Referee: Send {
     fn loss_of(&self, seat: usize, reason: String, t: Termination) -> Ending;
     /// A drawn ending (adjudication).
     fn draw(&self, reason: String, t: Termination) -> Ending;
+    /// XBoard `setup` and `piece` lines for engines that learn the
+    /// variant from them.
+    fn xboard_setup(&self) -> Result<Vec<String>, String>;
 }
 
 /// Chess, Omega, CwDA: White and Black.
@@ -255,6 +258,10 @@ impl Referee for TwoPlayer {
             reason,
             termination: t,
         }
+    }
+
+    fn xboard_setup(&self) -> Result<Vec<String>, String> {
+        crate::protocol::pieces::xboard_lines(self.game.spec())
     }
 
     fn draw(&self, reason: String, t: Termination) -> Ending {

@@ -175,7 +175,7 @@ pub fn run(cfg: &MatchConfig) -> Result<Summary, String> {
     });
     let mut pickers = Vec::new();
     for (i, v) in cfg.variants.iter().enumerate() {
-        let list = openings::load(&cfg.openings, v)?;
+        let list = openings::load(&cfg.openings, &TwoPlayer::new(v, None, &cfg.armies)?)?;
         pickers.push(Picker::new(
             list,
             &cfg.openings,
@@ -187,7 +187,7 @@ pub fn run(cfg: &MatchConfig) -> Result<Summary, String> {
     let bases = cfg
         .variants
         .iter()
-        .map(|v| TwoPlayer::new(v, None, &[]))
+        .map(|v| TwoPlayer::new(v, None, &cfg.armies))
         .collect::<Result<Vec<_>, _>>()?;
     // start every engine once: it must run, and say its name
     let mut engines = cfg.engines.clone();
@@ -482,6 +482,7 @@ impl Ctx<'_> {
                 site: &self.cfg.site,
                 round: g.round,
                 time_control: &tc,
+                armies: &self.cfg.armies,
             };
             let text = if p.min {
                 pgn::write_min(&rec, &tags)
