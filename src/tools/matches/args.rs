@@ -244,7 +244,6 @@ pub fn parse_with(args: &[String], armies: &[Army]) -> Result<Command, String> {
     let mut config_path: Option<PathBuf> = None;
     let mut list = false;
     let mut i = 0;
-    let mut games_set = false;
     while i < args.len() {
         let flag = args[i].clone();
         i += 1;
@@ -269,10 +268,7 @@ pub fn parse_with(args: &[String], armies: &[Army]) -> Result<Command, String> {
             }
             "each" => each.extend(pairs(args, &mut i)),
             "variant" => cfg.variants = variant_list(&value("a variant name")?, armies)?,
-            "games" => {
-                cfg.games = num("-games", &value("a number")?)?;
-                games_set = true;
-            }
+            "games" => cfg.games = num("-games", &value("a number")?)?,
             "rounds" => cfg.rounds = num("-rounds", &value("a number")?)?,
             "repeat" => {
                 cfg.repeat = match args.get(i).and_then(|v| v.parse::<usize>().ok()) {
@@ -456,9 +452,6 @@ pub fn parse_with(args: &[String], armies: &[Army]) -> Result<Command, String> {
     }
     if cfg.games == 0 || cfg.rounds == 0 || cfg.concurrency == 0 || cfg.repeat == 0 {
         return Err("-games, -rounds, -concurrency and -repeat must be at least 1".into());
-    }
-    if !games_set && cfg.engines.len() > 2 {
-        cfg.games = 1;
     }
     if cfg.sprt.is_some() && cfg.engines.len() != 2 {
         return Err("-sprt needs exactly two engines".into());

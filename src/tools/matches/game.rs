@@ -85,7 +85,7 @@ pub fn play_game(
     for seat in 0..seats {
         let name = r.seat_name(seat);
         let res = match &mut players[seat] {
-            Ok(p) => p.new_game(&*r, seat),
+            Ok(p) => p.new_game(&*r),
             Err(e) => Err(e.clone()),
         };
         if let Err(e) = res {

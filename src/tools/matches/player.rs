@@ -363,7 +363,7 @@ impl Player {
     }
 
     /// Prepares a new game on the referee's root position.
-    pub fn new_game(&mut self, r: &dyn Referee, seat: usize) -> Result<(), String> {
+    pub fn new_game(&mut self, r: &dyn Referee) -> Result<(), String> {
         self.sent = 0;
         self.forced = true;
         match self.cfg.proto {
@@ -424,7 +424,6 @@ impl Player {
                 self.send("computer");
             }
         }
-        let _ = seat;
         self.sync()
     }
 

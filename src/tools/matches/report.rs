@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use super::args::Sprt;
-use crate::tools::stats::{Pentanomial, Tally, elo_of_score, sprt_bounds};
+use crate::tools::stats::{Pentanomial, Tally, sprt_bounds};
 
 /// A number as C's printf prints it with `%.Nf` (`inf`, `nan`).
 pub fn fixed(x: f64, decimals: usize) -> String {
@@ -113,7 +113,6 @@ pub fn ranking(standings: &[Standing]) -> String {
     for (i, st) in order.iter().enumerate() {
         let t = &st.tally;
         let (e, m) = t.elo_raw();
-        let _ = elo_of_score;
         s.push_str(&format!(
             "{:>4} {:<25} {:>7} {:>7} {:>7} {:>6}% {:>6}% \n",
             i + 1,

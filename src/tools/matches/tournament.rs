@@ -327,7 +327,7 @@ impl Ctx<'_> {
             }
             let rec = self.play(g, &mut running);
             match rec {
-                Ok(rec) => self.finished(g, rec, &mut running),
+                Ok(rec) => self.finished(g, rec),
                 Err(e) => {
                     if let Ok(mut st) = self.state.lock() {
                         st.fatal = Some(e);
@@ -411,7 +411,7 @@ impl Ctx<'_> {
         Ok(rec)
     }
 
-    fn finished(&self, g: &Scheduled, rec: GameRecord, _running: &mut HashMap<usize, Player>) {
+    fn finished(&self, g: &Scheduled, rec: GameRecord) {
         let Ok(mut st) = self.state.lock() else {
             return;
         };
