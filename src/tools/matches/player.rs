@@ -362,6 +362,12 @@ impl Player {
         }
     }
 
+    /// Whether the engine can start from a position (UCI always; XBoard
+    /// with `setboard`).
+    pub fn can_set_position(&self) -> bool {
+        self.cfg.proto == Proto::Uci || self.xb.setboard
+    }
+
     /// Prepares a new game on the referee's root position.
     pub fn new_game(&mut self, r: &dyn Referee) -> Result<(), String> {
         self.sent = 0;

@@ -202,6 +202,13 @@ pub fn run(cfg: &MatchConfig) -> Result<Summary, String> {
             p.quit();
             return Err(format!("engine '{name}' does not play {v}"));
         }
+        if !p.can_set_position() && opening_list.iter().any(|o| o.fen.is_some()) {
+            let name = p.name.clone();
+            p.quit();
+            return Err(format!(
+                "engine '{name}' cannot start from a FEN (no setboard); give openings as moves (PGN)"
+            ));
+        }
         e.name = Some(p.name.clone());
         p.quit();
     }
