@@ -1,14 +1,24 @@
 #!/usr/bin/env python3
-"""SPSA tuning of Chimera's weights by self-play.
+"""SPSA tuning of Chimera's weights by self-play, or against an engine.
 
 Each iteration perturbs every chosen weight by +-c_k at random, plays a few
-game pairs between the two perturbed settings (`chimera selfplay`, in one
-process, colours swapped per pair), and moves the weights along the
-estimated gradient. The weights and their ranges come from `chimera params`
-(src/params.rs), the one place where they are declared.
+game pairs, and moves the weights along the estimated gradient. The games:
+- `--runner selfplay` (default): the two perturbed settings against each
+  other inside one process (`chimera selfplay`, colours swapped per pair);
+- `--runner match`: through `chimera match`, each setting a Chimera process
+  of its own (the weights as UCI options, CHIMERA_TUNE=1); without
+  `--opponent` the two settings play each other, with `--opponent` each
+  plays the same games against that engine (an engines.toml name, e.g.
+  `sjaakii`, or cutechess-style options, e.g. 'cmd=/usr/games/fairymax
+  proto=xboard'), and the difference of their scores is the gradient's
+  sign. XBoard has no node limit: against an XBoard engine use
+  `--nodes 0 --tc ...`.
+The weights and their ranges come from `chimera params` (src/params.rs),
+the one place where they are declared.
 
 usage: scripts/tune.py [--variant omega] [--params rfp_margin,fp_base,...]
                        [--iterations 200] [--pairs 4] [--nodes 6000 | --tc 2+0.05]
+                       [--runner selfplay|match] [--opponent ENGINE] [--concurrency 2]
                        [--out tune-result.txt] [--binary target/release/chimera]
 
 Prints the running values; at the end writes `name=value` lines that
@@ -46,6 +56,56 @@ def play(binary, variant, a, b, pairs, nodes, tc, seed):
     return w, l, d
 
 
+def match_score(binary, variant, a, b, pairs, nodes, tc, seed, concurrency):
+    """Games of engine options `a` against `b` through `chimera match`:
+    each is a list of cutechess-style engine options. Returns A's W, L, D."""
+    limit = ['nodes=%d' % nodes, 'tc=inf'] if nodes else ['tc=%s' % tc]
+    cmd = [binary, 'match', '-engine'] + a + ['-engine'] + b + ['-each'] + limit + [
+        '-variant', variant, '-games', str(2 * pairs), '-repeat',
+        '-concurrency', str(concurrency), '-srand', str(seed),
+        # the shipped openings, in random order
+        '-openings', 'order=random', '-ratinginterval', '1000000',
+    ]
+    env = dict(os.environ, CHIMERA_TUNE='1')
+    out = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, env=env)
+    if out.returncode != 0:
+        sys.exit('chimera match failed: ' + out.stderr.strip().splitlines()[-1])
+    scores = re.findall(r'^Score of .* vs .*: (\d+) - (\d+) - (\d+)', out.stdout, re.M)
+    w, l, d = map(int, scores[-1])
+    return w, l, d
+
+
+def chimera_engine(binary, name, weights):
+    return ['cmd=' + binary, 'proto=uci', 'name=' + name] + [
+        'option.%s=%d' % kv for kv in sorted(weights.items())]
+
+
+def opponent_engine(spec):
+    if '=' in spec:
+        return spec.split()
+    return ['conf=' + spec]
+
+
+def play_match(args, plus, minus, seed):
+    """Through `chimera match`: plus against minus, or each against the
+    opponent. Returns (W, L, D) of plus as if against minus."""
+    if not args.opponent:
+        return match_score(args.binary, args.variant, chimera_engine(args.binary, 'plus', plus),
+                           chimera_engine(args.binary, 'minus', minus), args.pairs, args.nodes,
+                           args.tc, seed, args.concurrency)
+    opp = opponent_engine(args.opponent)
+    wp, lp, dp = match_score(args.binary, args.variant, chimera_engine(args.binary, 'plus', plus),
+                             opp, args.pairs, args.nodes, args.tc, seed, args.concurrency)
+    wm, lm, dm = match_score(args.binary, args.variant, chimera_engine(args.binary, 'minus', minus),
+                             opp, args.pairs, args.nodes, args.tc, seed, args.concurrency)
+    # the same openings for both: their score difference, in game units
+    diff = (wp + 0.5 * dp) - (wm + 0.5 * dm)
+    n = wp + lp + dp
+    w = max(0, round(diff)) if diff > 0 else 0
+    l = max(0, round(-diff)) if diff < 0 else 0
+    return w, l, n - w - l
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--variant', default='chess')
@@ -57,6 +117,9 @@ def main():
     ap.add_argument('--out', default='tune-result.txt')
     ap.add_argument('--binary', default=os.path.join(ROOT, 'target', 'release', 'chimera'))
     ap.add_argument('--seed', type=int, default=1)
+    ap.add_argument('--runner', choices=('selfplay', 'match'), default='selfplay')
+    ap.add_argument('--opponent', default='', help='with --runner match: an engine to play against')
+    ap.add_argument('--concurrency', type=int, default=2)
     args = ap.parse_args()
 
     params = read_params(args.binary)
@@ -78,7 +141,11 @@ def main():
             return int(round(min(params[n][2], max(params[n][1], v))))
         plus = {n: clamp(n, theta[n] + ck[n] * delta[n]) for n in names}
         minus = {n: clamp(n, theta[n] - ck[n] * delta[n]) for n in names}
-        w, l, d = play(args.binary, args.variant, plus, minus, args.pairs, args.nodes, args.tc, rng.randrange(1 << 30))
+        seed = rng.randrange(1 << 30)
+        if args.runner == 'match':
+            w, l, d = play_match(args, plus, minus, seed)
+        else:
+            w, l, d = play(args.binary, args.variant, plus, minus, args.pairs, args.nodes, args.tc, seed)
         result = (w - l) / max(1, w + l + d)
         for n in names:
             # step scaled to the parameter's range

@@ -25,6 +25,8 @@ usage:
   chimera bench [--depth D]    fixed positions of every variant; last line `<N> nodes <M> nps`
   chimera selfplay [--variant V] [--games N] [--nodes N | --tc BASE+INC] [--a k=v,..] [--b k=v,..]
                                self-play between two weight settings (A/B tests, tuning)
+  chimera match -engine ... -engine ... [options]
+                               engine-vs-engine matches (cutechess-cli's flags; see match --help)
   chimera params               list the tunable weights (name default min max)
   chimera variants             list the variant names
 
@@ -103,6 +105,7 @@ pub fn run(args: &[String]) -> i32 {
         Some("bench") => cmd_bench(&a.rest[1..]),
         Some("show") => cmd_show(&a.rest[1..]),
         Some("selfplay") => cmd_selfplay(&a.rest[1..]),
+        Some("match") => crate::tools::matches::run(&a.rest[1..], &a.armies).map_err(ArgError),
         Some("params") => {
             if let Some(extra) = a.rest.get(1) {
                 return Err(ArgError(format!(

@@ -1,5 +1,7 @@
-//! Tools for people and scripts: perft, bench, matches.
+//! Tools for people and scripts: perft, bench, self-play, matches.
 
 pub mod bench;
+pub mod matches;
 pub mod perft;
 pub mod selfplay;
+pub mod stats;

@@ -2,7 +2,7 @@
 //! (different weights of `Params`) play paired games from random openings,
 //! with the variant's rules adjudicating. Used for A/B tests of weights and
 //! by the tuning script (SPSA). Results: W-L-D, Elo with a 95% error bar,
-//! and the SPRT log-likelihood ratio.
+//! and the SPRT log-likelihood ratio (`tools::stats`).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -15,6 +15,8 @@ use crate::search::{Engine, Limits, ScoreKind};
 use crate::setup::{AnyPosition, Width, setup};
 use crate::variant::WHITE;
 use crate::with_position;
+
+pub use crate::tools::stats::Tally;
 
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -35,69 +37,6 @@ pub struct Config {
     pub max_plies: usize,
     /// search threads of A and B
     pub threads: [usize; 2],
-}
-
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
-    /// from A's point of view
-    pub wins: usize,
-    pub losses: usize,
-    pub draws: usize,
-}
-
-impl Tally {
-    pub fn games(&self) -> usize {
-        self.wins + self.losses + self.draws
-    }
-
-    /// Score fraction of A.
-    pub fn score(&self) -> f64 {
-        let n = self.games().max(1) as f64;
-        (self.wins as f64 + 0.5 * self.draws as f64) / n
-    }
-
-    /// Elo difference and its 95% error bar (normal approximation).
-    pub fn elo(&self) -> (f64, f64) {
-        let n = self.games() as f64;
-        if n == 0.0 {
-            return (0.0, 0.0);
-        }
-        let s = self.score().clamp(1e-3, 1.0 - 1e-3);
-        let w = self.wins as f64 / n;
-        let d = self.draws as f64 / n;
-        let var = (w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + (1.0 - w - d) * s.powi(2)) / n;
-        let elo = |p: f64| -400.0 * (1.0 / p.clamp(1e-3, 1.0 - 1e-3) - 1.0).log10();
-        let sd = var.sqrt();
-        let e = elo(s);
-        (e, (elo(s + 1.96 * sd) - elo(s - 1.96 * sd)) / 2.0)
-    }
-
-    /// SPRT log-likelihood ratio for H1: elo1 against H0: elo0
-    /// (logistic Elo, trinomial model as in cutechess/fishtest's simple form).
-    pub fn llr(&self, elo0: f64, elo1: f64) -> f64 {
-        let n = self.games() as f64;
-        if self.wins == 0 || self.losses == 0 || n == 0.0 {
-            return 0.0;
-        }
-        let w = self.wins as f64 / n;
-        let l = self.losses as f64 / n;
-        let d = 1.0 - w - l;
-        let draw_elo = 200.0 * ((1.0 - l) / l * (1.0 - w) / w).log10();
-        let p = |elo: f64| {
-            let pw = 1.0 / (1.0 + 10f64.powf((-elo + draw_elo) / 400.0));
-            let pl = 1.0 / (1.0 + 10f64.powf((elo + draw_elo) / 400.0));
-            (pw, pl, 1.0 - pw - pl)
-        };
-        let (w0, l0, d0) = p(elo0);
-        let (w1, l1, d1) = p(elo1);
-        let _ = d;
-        let draws = if self.draws > 0 {
-            self.draws as f64 * (d1 / d0).ln()
-        } else {
-            0.0
-        };
-        self.wins as f64 * (w1 / w0).ln() + self.losses as f64 * (l1 / l0).ln() + draws
-    }
 }
 
 /// A random opening: `plies` random legal moves (avoiding ones that end the
@@ -279,28 +218,4 @@ pub fn parse_params(s: &str) -> Result<Params, String> {
         p.set(k.trim(), v)?;
     }
     Ok(p)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn elo_of_even_score_is_zero() {
-        let t = Tally {
-            wins: 10,
-            losses: 10,
-            draws: 20,
-        };
-        let (e, err) = t.elo();
-        assert!(e.abs() < 1e-9);
-        assert!(err > 0.0);
-        let t = Tally {
-            wins: 30,
-            losses: 10,
-            draws: 20,
-        };
-        assert!(t.elo().0 > 50.0);
-        assert!(t.llr(0.0, 10.0) > 0.0);
-    }
 }

@@ -1,0 +1,209 @@
+//! One game between engines in seats: opening moves first, then each seat
+//! in turn is asked for a move, its clock charged, the move refereed, and
+//! the adjudication rules consulted, until the rules, an adjudication or
+//! a fault end the game.
+
+use std::time::{Duration, Instant, SystemTime};
+
+use super::adjudicate::{Adjudicator, Rules};
+use super::player::{Player, Reply, Score};
+use super::referee::{Ending, Referee, Termination};
+use super::tc::{Clock, TimeControl};
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveRecord {
+    pub san: String,
+    pub coord: String,
+    pub score: Option<Score>,
+    pub depth: Option<u32>,
+    pub used_ms: u64,
+    /// an opening move, not played by an engine
+    pub book: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    pub variant: String,
+    pub root_fen: Option<String>,
+    pub moves: Vec<MoveRecord>,
+    pub ending: Ending,
+    /// per seat: the engine's name
+    pub names: Vec<String>,
+    /// per seat: what went wrong with it, and its last output
+    pub faults: Vec<Option<String>>,
+    pub started: SystemTime,
+    pub duration: Duration,
+    pub final_fen: String,
+}
+
+/// Plays the opening moves into the referee.
+pub fn play_opening(r: &mut dyn Referee, moves: &[String]) -> Result<Vec<MoveRecord>, String> {
+    let mut out = Vec::new();
+    for m in moves {
+        let p = r.play(m).map_err(|e| format!("opening: {e}"))?;
+        out.push(MoveRecord {
+            san: p.san,
+            coord: p.coord,
+            score: None,
+            depth: None,
+            used_ms: 0,
+            book: true,
+        });
+        if r.ending().is_some() {
+            break;
+        }
+    }
+    Ok(out)
+}
+
+/// A seat's engine: running, or it could not be started (the reason).
+pub type SeatPlayer<'a> = Result<&'a mut Player, String>;
+
+/// Plays a game; `players[seat]` moves for that seat.
+pub fn play_game(
+    r: &mut dyn Referee,
+    book: Vec<MoveRecord>,
+    players: &mut [SeatPlayer],
+    tcs: &[TimeControl],
+    rules: &Rules,
+) -> GameRecord {
+    let started = SystemTime::now();
+    let t0 = Instant::now();
+    let seats = r.seats();
+    let names: Vec<String> = players
+        .iter()
+        .map(|p| match p {
+            Ok(p) => p.name.clone(),
+            Err(_) => "?".into(),
+        })
+        .collect();
+    let mut faults: Vec<Option<String>> = vec![None; seats];
+    let mut moves = book;
+    let mut clocks: Vec<Clock> = tcs.iter().map(Clock::new).collect();
+    let mut adj = Adjudicator::new(rules, seats);
+    let mut ending = None;
+    for seat in 0..seats {
+        let name = r.seat_name(seat);
+        let res = match &mut players[seat] {
+            Ok(p) => p.new_game(&*r),
+            Err(e) => Err(e.clone()),
+        };
+        if let Err(e) = res {
+            faults[seat] = Some(e);
+            ending = Some(r.loss_of(seat, format!("{name} disconnects"), Termination::Abandoned));
+            break;
+        }
+    }
+    while ending.is_none() {
+        if let Some(e) = r.ending() {
+            ending = Some(e);
+            break;
+        }
+        let seat = r.to_move();
+        let name = r.seat_name(seat);
+        let Ok(p) = &mut players[seat] else {
+            unreachable!("a seat without an engine ended the game above")
+        };
+        let reply = p.go(&*r, &clocks);
+        let fault = |what: String, p: &Player| Some(format!("{what}; last lines:\n{}", p.recent()));
+        match reply {
+            Reply::Move {
+                mv,
+                used_ms,
+                score,
+                depth,
+            } => {
+                if !clocks[seat].spend(used_ms) {
+                    faults[seat] = fault(format!("lost on time ({used_ms} ms)"), p);
+                    ending = Some(r.loss_of(
+                        seat,
+                        format!("{name} loses on time"),
+                        Termination::TimeForfeit,
+                    ));
+                    break;
+                }
+                match r.play(&mv) {
+                    Ok(played) => {
+                        moves.push(MoveRecord {
+                            san: played.san,
+                            coord: played.coord,
+                            score,
+                            depth,
+                            used_ms,
+                            book: false,
+                        });
+                        if r.ending().is_none() {
+                            ending = adj.after_move(&*r, seat, score, played.irreversible);
+                        }
+                    }
+                    Err(e) => {
+                        faults[seat] = fault(format!("{e} in {}", r.fen()), p);
+                        ending = Some(r.loss_of(
+                            seat,
+                            format!("{name} makes an illegal move: {mv}"),
+                            Termination::IllegalMove,
+                        ));
+                    }
+                }
+            }
+            Reply::Resign => {
+                ending = Some(r.loss_of(seat, format!("{name} resigns"), Termination::Normal));
+            }
+            Reply::Late { used_ms } => {
+                faults[seat] = fault(format!("lost on time ({used_ms} ms)"), p);
+                ending = Some(r.loss_of(
+                    seat,
+                    format!("{name} loses on time"),
+                    Termination::TimeForfeit,
+                ));
+            }
+            Reply::Stalled => {
+                faults[seat] = fault("stopped answering".into(), p);
+                ending = Some(r.loss_of(
+                    seat,
+                    format!("{name}'s connection stalls"),
+                    Termination::Stalled,
+                ));
+            }
+            Reply::Crashed(status) => {
+                faults[seat] = fault(format!("crashed ({status})"), p);
+                ending =
+                    Some(r.loss_of(seat, format!("{name} disconnects"), Termination::Abandoned));
+            }
+            Reply::Claim(line) => {
+                faults[seat] = fault(format!("claimed a result that is not ({line})"), p);
+                ending = Some(r.loss_of(
+                    seat,
+                    format!("{name} makes an invalid result claim"),
+                    Termination::RulesInfraction,
+                ));
+            }
+            Reply::Rejected(line) => {
+                faults[seat] = fault(format!("refused a legal move ({line})"), p);
+                ending = Some(r.loss_of(
+                    seat,
+                    format!(
+                        "{name} makes an illegal move: refused {}",
+                        r.moves().last().map(String::as_str).unwrap_or("")
+                    ),
+                    Termination::IllegalMove,
+                ));
+            }
+        }
+    }
+    let ending = ending.expect("the loop ends with an ending");
+    for p in players.iter_mut().flatten() {
+        p.end_game(&ending);
+    }
+    GameRecord {
+        variant: r.variant().to_string(),
+        root_fen: r.root_fen().map(str::to_string),
+        moves,
+        ending,
+        names,
+        faults,
+        started,
+        duration: t0.elapsed(),
+        final_fen: r.fen(),
+    }
+}

@@ -1,0 +1,504 @@
+//! Openings: EPD and PGN files (`-openings file=... format=epd|pgn
+//! order=random plies=N start=N`), the balanced sets shipped with Chimera
+//! (used by default), and the generator that made them (`chimera match
+//! -make-openings`, driven by `scripts/make-openings.sh`): short random
+//! playouts from the start position, kept only where a fixed-depth search
+//! scores them within a margin of equality.
+
+use super::referee::{Referee, TwoPlayer};
+use crate::rng::SplitMix64;
+
+/// A start for a game: a position (None: the variant's start) and moves
+/// played from it before the engines take over.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Opening {
+    pub fen: Option<String>,
+    pub moves: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Epd,
+    Pgn,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Order {
+    #[default]
+    Sequential,
+    Random,
+}
+
+/// Where the openings come from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Source {
+    /// the set shipped for the variant (the start position where none is)
+    Builtin,
+    /// the start position only
+    None,
+    File {
+        path: String,
+        format: Format,
+        plies: Option<usize>,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Openings {
+    pub source: Source,
+    pub order: Order,
+    /// the first opening used in sequential order (1-based)
+    pub start: usize,
+}
+
+impl Default for Openings {
+    fn default() -> Self {
+        Openings {
+            source: Source::Builtin,
+            order: Order::Sequential,
+            start: 1,
+        }
+    }
+}
+
+/// The balanced set shipped for a variant, as EPD.
+pub fn builtin(variant: &str) -> Option<&'static str> {
+    Some(match variant {
+        "chess" | "cwda-fide-fide" => include_str!("../../../openings/chess.epd"),
+        "omega" => include_str!("../../../openings/omega.epd"),
+        "cwda-fide-clobberers" => include_str!("../../../openings/cwda-fide-clobberers.epd"),
+        "cwda-fide-nutty" => include_str!("../../../openings/cwda-fide-nutty.epd"),
+        "cwda-fide-rookies" => include_str!("../../../openings/cwda-fide-rookies.epd"),
+        "cwda-clobberers-fide" => include_str!("../../../openings/cwda-clobberers-fide.epd"),
+        "cwda-clobberers-clobberers" => {
+            include_str!("../../../openings/cwda-clobberers-clobberers.epd")
+        }
+        "cwda-clobberers-nutty" => include_str!("../../../openings/cwda-clobberers-nutty.epd"),
+        "cwda-clobberers-rookies" => {
+            include_str!("../../../openings/cwda-clobberers-rookies.epd")
+        }
+        "cwda-nutty-fide" => include_str!("../../../openings/cwda-nutty-fide.epd"),
+        "cwda-nutty-clobberers" => include_str!("../../../openings/cwda-nutty-clobberers.epd"),
+        "cwda-nutty-nutty" => include_str!("../../../openings/cwda-nutty-nutty.epd"),
+        "cwda-nutty-rookies" => include_str!("../../../openings/cwda-nutty-rookies.epd"),
+        "cwda-rookies-fide" => include_str!("../../../openings/cwda-rookies-fide.epd"),
+        "cwda-rookies-clobberers" => {
+            include_str!("../../../openings/cwda-rookies-clobberers.epd")
+        }
+        "cwda-rookies-nutty" => include_str!("../../../openings/cwda-rookies-nutty.epd"),
+        "cwda-rookies-rookies" => include_str!("../../../openings/cwda-rookies-rookies.epd"),
+        _ => return None,
+    })
+}
+
+/// Reads EPD: four FEN fields, then operations (`hmvc`, `fmvn` are used;
+/// a full six-field FEN is read too). Every position is checked. An
+/// operation `moves "e2e4 e7e5 ..."` (the shipped sets have it) gives the
+/// way there from the start position: the game then starts from the
+/// start with those moves, so engines without `setboard` can play it and
+/// the PGN holds the whole game; the moves must lead to the position.
+pub fn read_epd(text: &str, base: &TwoPlayer, origin: &str) -> Result<Vec<Opening>, String> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let f: Vec<&str> = line.split_whitespace().collect();
+        if f.len() < 4 {
+            return Err(format!(
+                "{origin}:{}: expected a position (4 FEN fields)",
+                i + 1
+            ));
+        }
+        let num = |s: Option<&&str>| s.and_then(|x| x.trim_end_matches(';').parse::<u32>().ok());
+        let (mut half, mut full) = (0, 1);
+        if let (Some(h), Some(n)) = (num(f.get(4)), num(f.get(5))) {
+            half = h;
+            full = n;
+        }
+        for w in f.windows(2) {
+            match w[0] {
+                "hmvc" => half = num(Some(&w[1])).unwrap_or(half),
+                "fmvn" => full = num(Some(&w[1])).unwrap_or(full),
+                _ => {}
+            }
+        }
+        let fen = format!("{} {} {} {} {half} {full}", f[0], f[1], f[2], f[3]);
+        let at = |e: String| format!("{origin}:{}: {e}", i + 1);
+        base.fresh(Some(&fen)).map_err(at)?;
+        let path = line
+            .split_once(" moves \"")
+            .and_then(|(_, rest)| rest.split_once('"'))
+            .map(|(m, _)| m);
+        match path {
+            Some(m) => {
+                let mut r = base.fresh(None).map_err(at)?;
+                for mv in m.split_whitespace() {
+                    r.play(mv).map_err(at)?;
+                }
+                let key = |f: &str| f.split_whitespace().take(4).collect::<Vec<_>>().join(" ");
+                if key(&r.fen()) != key(&fen) {
+                    return Err(at(format!("the moves lead to {}, not to the FEN", r.fen())));
+                }
+                out.push(Opening {
+                    fen: None,
+                    moves: r.moves().to_vec(),
+                });
+            }
+            None => out.push(Opening {
+                fen: Some(fen),
+                moves: Vec::new(),
+            }),
+        }
+    }
+    Ok(out)
+}
+
+/// Removes comments, variations and annotation glyphs from PGN move text.
+fn movetext_tokens(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut depth = 0;
+    let mut chars = text.chars().peekable();
+    let mut cur = String::new();
+    let flush = |cur: &mut String, out: &mut Vec<String>| {
+        if !cur.is_empty() {
+            out.push(std::mem::take(cur));
+        }
+    };
+    while let Some(c) = chars.next() {
+        match c {
+            '{' => {
+                flush(&mut cur, &mut out);
+                for d in chars.by_ref() {
+                    if d == '}' {
+                        break;
+                    }
+                }
+            }
+            ';' => {
+                flush(&mut cur, &mut out);
+                for d in chars.by_ref() {
+                    if d == '\n' {
+                        break;
+                    }
+                }
+            }
+            '(' => {
+                flush(&mut cur, &mut out);
+                depth += 1;
+            }
+            ')' => {
+                flush(&mut cur, &mut out);
+                depth -= 1;
+            }
+            c if c.is_whitespace() => flush(&mut cur, &mut out),
+            c if depth == 0 => cur.push(c),
+            _ => {}
+        }
+    }
+    flush(&mut cur, &mut out);
+    out.into_iter()
+        .filter_map(|t| {
+            if ["1-0", "0-1", "1/2-1/2", "*"].contains(&t.as_str()) {
+                return None;
+            }
+            // move numbers glued to a move: `1.e4`, `12...Nf6`
+            let t = t.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+            let t = t.to_string();
+            let skip = t.is_empty()
+                || t.starts_with('$')
+                || ["1-0", "0-1", "1/2-1/2", "*"].contains(&t.as_str());
+            (!skip).then_some(t)
+        })
+        .collect()
+}
+
+/// Reads the games of a PGN file as openings (at most `plies` moves each).
+/// Games whose `[Variant]` is another variant are skipped.
+pub fn read_pgn(
+    text: &str,
+    base: &TwoPlayer,
+    plies: Option<usize>,
+    origin: &str,
+) -> Result<Vec<Opening>, String> {
+    let variant = base.variant();
+    let norm = |v: &str| match v.to_ascii_lowercase().as_str() {
+        "standard" | "normal" | "chess" => "chess".to_string(),
+        o => o.to_string(),
+    };
+    let want = norm(variant);
+    let mut out = Vec::new();
+    let mut tags: Vec<(String, String)> = Vec::new();
+    let mut moves = String::new();
+    let mut game_line = 1;
+    let finish = |tags: &mut Vec<(String, String)>, moves: &mut String, line: usize| {
+        let tag = |k: &str| tags.iter().find(|(t, _)| t == k).map(|(_, v)| v.clone());
+        let result = (|| {
+            if tags.is_empty() && moves.trim().is_empty() {
+                return Ok(None);
+            }
+            if let Some(v) = tag("Variant")
+                && norm(&v) != want
+            {
+                return Ok(None);
+            }
+            let fen = tag("FEN");
+            let mut r = base.fresh(fen.as_deref())?;
+            for t in movetext_tokens(moves) {
+                if plies.is_some_and(|p| r.moves().len() >= p) || r.ending().is_some() {
+                    break;
+                }
+                r.play(&t)?;
+            }
+            Ok(Some(Opening {
+                fen,
+                moves: r.moves().to_vec(),
+            }))
+        })();
+        tags.clear();
+        moves.clear();
+        result.map_err(|e: String| format!("{origin}: game at line {line}: {e}"))
+    };
+    for (i, line) in text.lines().enumerate() {
+        let l = line.trim();
+        if l.starts_with('[') && l.ends_with(']') {
+            if !moves.trim().is_empty()
+                && let Some(o) = finish(&mut tags, &mut moves, game_line)?
+            {
+                out.push(o);
+            }
+            if tags.is_empty() {
+                game_line = i + 1;
+            }
+            let inner = &l[1..l.len() - 1];
+            if let Some((k, v)) = inner.split_once(char::is_whitespace) {
+                tags.push((k.to_string(), v.trim().trim_matches('"').to_string()));
+            }
+        } else {
+            moves.push_str(line);
+            moves.push('\n');
+        }
+    }
+    if let Some(o) = finish(&mut tags, &mut moves, game_line)? {
+        out.push(o);
+    }
+    Ok(out)
+}
+
+/// Loads the openings for the variant of `base` (a game at its start).
+pub fn load(o: &Openings, base: &TwoPlayer) -> Result<Vec<Opening>, String> {
+    let variant = base.variant();
+    let list = match &o.source {
+        Source::None => vec![Opening::default()],
+        Source::Builtin => match builtin(variant) {
+            Some(text) => read_epd(text, base, &format!("openings/{variant}.epd"))?,
+            None => vec![Opening::default()],
+        },
+        Source::File {
+            path,
+            format,
+            plies,
+        } => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read openings '{path}': {e}"))?;
+            let mut v = match format {
+                Format::Epd => read_epd(&text, base, path)?,
+                Format::Pgn => read_pgn(&text, base, *plies, path)?,
+            };
+            if let Some(p) = plies {
+                for op in &mut v {
+                    op.moves.truncate(*p);
+                }
+            }
+            if v.is_empty() {
+                return Err(format!("no openings for {variant} in '{path}'"));
+            }
+            v
+        }
+    };
+    Ok(list)
+}
+
+/// Picks openings one after another: in file order from `start`, or at
+/// random (seeded).
+pub struct Picker {
+    list: Vec<Opening>,
+    order: Order,
+    next: usize,
+    rng: SplitMix64,
+}
+
+impl Picker {
+    pub fn new(list: Vec<Opening>, o: &Openings, seed: u64) -> Picker {
+        let n = list.len().max(1);
+        Picker {
+            list,
+            order: o.order,
+            next: (o.start.max(1) - 1) % n,
+            rng: SplitMix64(seed),
+        }
+    }
+
+    pub fn pick(&mut self) -> Opening {
+        if self.list.is_empty() {
+            return Opening::default();
+        }
+        match self.order {
+            Order::Random => self.list[self.rng.below(self.list.len() as u64) as usize].clone(),
+            Order::Sequential => {
+                let o = self.list[self.next].clone();
+                self.next = (self.next + 1) % self.list.len();
+                o
+            }
+        }
+    }
+}
+
+/// Settings of the opening generator.
+#[derive(Clone, Debug)]
+pub struct MakeSettings {
+    pub variant: String,
+    pub count: usize,
+    /// random plies from the start
+    pub plies: usize,
+    /// search depth for the balance test
+    pub depth: i32,
+    /// largest |score| kept, centipawns
+    pub margin: i32,
+    pub seed: u64,
+}
+
+/// Makes a balanced opening set: random playouts of `plies` plies, each
+/// searched to `depth` and kept if the score is within `margin`; returns
+/// EPD lines (with the score as a comment operation).
+pub fn make(
+    s: &MakeSettings,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<Vec<String>, String> {
+    use crate::search::{Engine, Limits, ScoreKind};
+    let mut rng = SplitMix64(s.seed);
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    let mut engine = Engine::new();
+    engine.set_hash(16);
+    engine.set_threads(1);
+    engine.move_overhead = 0;
+    let mut tries = 0;
+    let base = TwoPlayer::new(&s.variant, None, &[])?;
+    while out.len() < s.count && tries < s.count * 50 {
+        tries += 1;
+        let mut r = base.fresh(None)?;
+        for _ in 0..s.plies {
+            let legal = r.game().legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let m = legal[rng.below(legal.len() as u64) as usize];
+            let text = r.game().name(m);
+            r.play(&text)?;
+            if r.ending().is_some() {
+                break;
+            }
+        }
+        if r.ending().is_some() || r.moves().len() < s.plies {
+            continue;
+        }
+        let fen = r.fen();
+        let key: Vec<&str> = fen.split_whitespace().take(4).collect();
+        let key = key.join(" ");
+        if !seen.insert(key.clone()) {
+            continue;
+        }
+        engine.new_game();
+        let limits = Limits {
+            depth: Some(s.depth),
+            multipv: 1,
+            ..Default::default()
+        };
+        let res = engine
+            .search(r.game().position().clone(), limits, None)
+            .ok_or("the search failed")?;
+        let cp = match res.score {
+            ScoreKind::Cp(c) => c,
+            ScoreKind::Mate(_) => continue,
+        };
+        // the score from White's point of view
+        let white = if r.to_move() == 0 { cp } else { -cp };
+        if white.abs() <= s.margin {
+            out.push(format!(
+                "{key} moves \"{}\"; c0 \"cp {white} depth {}\";",
+                r.moves().join(" "),
+                s.depth
+            ));
+            progress(out.len(), tries);
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chess() -> TwoPlayer {
+        TwoPlayer::new("chess", None, &[]).unwrap()
+    }
+
+    #[test]
+    fn epd_and_pgn() {
+        let epd = "# a comment\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - hmvc 0; fmvn 1;\n\n8/8/8/8/8/8/8/K1k5 w - - 3 40\n";
+        let v = read_epd(epd, &chess(), "x.epd").unwrap();
+        assert_eq!(v.len(), 2);
+        assert_eq!(
+            v[0].fen.as_deref(),
+            Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+        );
+        assert_eq!(v[1].fen.as_deref(), Some("8/8/8/8/8/8/8/K1k5 w - - 3 40"));
+        let epd = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - moves \"e2e4 e7e5\";\n";
+        let v = read_epd(epd, &chess(), "x.epd").unwrap();
+        assert_eq!(v[0].fen, None);
+        assert_eq!(v[0].moves, vec!["e2e4", "e7e5"]);
+        let epd = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - moves \"e2e4 e7e6\";\n";
+        let err = read_epd(epd, &chess(), "x.epd").unwrap_err();
+        assert!(err.contains("not to the FEN"), "{err}");
+        let err = read_epd("rnbqkbnr/pppppppp/8/8 w KQkq -\nx y\n", &chess(), "x.epd").unwrap_err();
+        assert!(err.starts_with("x.epd:1:"), "{err}");
+        let pgn = "[Event \"a\"]\n[Site \"?\"]\n\n1. e4 {best} e5 (1... c5 2. Nf3) 2. Nf3 $1 Nc6 3.Bb5 a6 1/2-1/2\n\n[Event \"b\"]\n[Variant \"omega\"]\n\n1. f6 *\n\n[Event \"c\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n1. O-O Kd7 *\n";
+        let v = read_pgn(pgn, &chess(), Some(4), "x.pgn").unwrap();
+        assert_eq!(v.len(), 2);
+        assert_eq!(v[0].moves, vec!["e2e4", "e7e5", "g1f3", "b8c6"]);
+        assert_eq!(v[1].moves, vec!["e1g1", "e8d7"]);
+        assert!(v[1].fen.is_some());
+        let err = read_pgn("[Event \"a\"]\n\n1. e5 *\n", &chess(), None, "x.pgn").unwrap_err();
+        assert!(err.contains("game at line 1"), "{err}");
+    }
+
+    #[test]
+    fn shipped_sets_are_valid() {
+        for v in crate::variant::spec::variant_names(&crate::variant::armies::builtin()) {
+            if let Some(text) = builtin(&v) {
+                let list = read_epd(text, &TwoPlayer::new(&v, None, &[]).unwrap(), &v).unwrap();
+                assert!(list.len() >= 20, "{v}: {} openings", list.len());
+            }
+        }
+        assert!(builtin("omega").is_some() && builtin("cwda-rookies-nutty").is_some());
+    }
+
+    #[test]
+    fn picker() {
+        let list: Vec<Opening> = (0..3)
+            .map(|i| Opening {
+                fen: None,
+                moves: vec![i.to_string()],
+            })
+            .collect();
+        let o = Openings {
+            start: 3,
+            ..Default::default()
+        };
+        let mut p = Picker::new(list, &o, 1);
+        assert_eq!(p.pick().moves, vec!["2"]);
+        assert_eq!(p.pick().moves, vec!["0"]);
+    }
+}

@@ -1,0 +1,622 @@
+//! The tournament: the schedule of games (two engines, round-robin or
+//! gauntlet; colours alternate; a new opening every `repeat` games),
+//! workers that play games at once (each keeps its own engine processes,
+//! restarted after a fault), and the running results printed as
+//! cutechess-cli prints them.
+
+use std::collections::{BTreeMap, HashMap};
+use std::io::{IsTerminal, Write};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use super::args::{Kind, MatchConfig};
+use super::game::{GameRecord, SeatPlayer, play_game, play_opening};
+use super::openings::{self, Opening, Picker};
+use super::pgn;
+use super::player::Player;
+use super::referee::{Referee, Termination, TwoPlayer};
+use super::report;
+use crate::tools::stats::{Pentanomial, Tally};
+
+/// One game of the schedule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scheduled {
+    /// 1-based
+    pub number: usize,
+    pub round: usize,
+    /// engine indices: White, Black
+    pub seats: [usize; 2],
+    /// index into the match's variants
+    pub variant: usize,
+    /// index into the openings list
+    pub opening: usize,
+    /// games of the same pair (same engines, same opening, colours
+    /// swapped) share this: the SPRT counts pairs
+    pub pair: usize,
+}
+
+/// The games to play, and the openings they use; the variants take turns
+/// by opening, each with its own `pickers[variant]`.
+pub fn schedule(cfg: &MatchConfig, pickers: &mut [Picker]) -> (Vec<Scheduled>, Vec<Opening>) {
+    let n = cfg.engines.len();
+    let encounters: Vec<(usize, usize)> = match cfg.kind {
+        Kind::Gauntlet => (1..n).map(|j| (0, j)).collect(),
+        Kind::RoundRobin => (0..n)
+            .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+            .collect(),
+    };
+    let mut games = Vec::new();
+    let mut openings = Vec::new();
+    let mut pair_base = 0;
+    for round in 0..cfg.rounds {
+        for &(a, b) in &encounters {
+            let mut opening = 0;
+            for g in 0..cfg.games {
+                if g % cfg.repeat == 0 {
+                    let v = openings.len() % pickers.len();
+                    openings.push(pickers[v].pick());
+                    opening = openings.len() - 1;
+                }
+                let swap = !cfg.noswap && g % 2 == 1;
+                games.push(Scheduled {
+                    number: games.len() + 1,
+                    round: round + 1,
+                    seats: if swap { [b, a] } else { [a, b] },
+                    variant: opening % pickers.len(),
+                    opening,
+                    pair: pair_base + g / 2,
+                });
+            }
+            pair_base += cfg.games.div_ceil(2);
+        }
+    }
+    (games, openings)
+}
+
+/// The results so far.
+struct State {
+    done: usize,
+    /// two engines: the first one's results, as White, as Black; White's
+    tally: Tally,
+    as_white: Tally,
+    as_black: Tally,
+    colours: Tally,
+    penta: Pentanomial,
+    /// pair -> the first engine's points in the first finished game
+    half_pairs: HashMap<usize, f64>,
+    /// per engine: results against the field, and how its games ended
+    field: Vec<Tally>,
+    ends: Vec<BTreeMap<String, usize>>,
+    /// per engine: games lost by crash, illegal move, time, stall
+    faults: Vec<BTreeMap<&'static str, usize>>,
+    /// per engine: start failures in a row
+    start_failures: Vec<usize>,
+    stop: bool,
+    fatal: Option<String>,
+    /// CPU time of this process at the start
+    progress_shown: bool,
+}
+
+/// Where lines go: stdout for results, and a live progress line on
+/// stderr when it is a terminal.
+struct Out {
+    progress: bool,
+}
+
+impl Out {
+    fn line(&self, st: &mut State, s: &str) {
+        if st.progress_shown {
+            eprint!("\r\x1b[K");
+            st.progress_shown = false;
+        }
+        let mut o = std::io::stdout().lock();
+        let _ = writeln!(o, "{s}");
+        let _ = o.flush();
+    }
+
+    fn progress(&self, st: &mut State, total: usize, names: &[String], started: Instant) {
+        if !self.progress {
+            return;
+        }
+        let mut s = format!("[{}/{}] ", st.done, total);
+        if names.len() == 2 {
+            s.push_str(&format!(
+                "{} vs {}: {}",
+                names[0],
+                names[1],
+                report::wld(&st.tally)
+            ));
+        }
+        s.push_str(&format!("  {:.0}s", started.elapsed().as_secs_f64()));
+        eprint!("\r\x1b[K{s}");
+        let _ = std::io::stderr().flush();
+        st.progress_shown = true;
+    }
+}
+
+fn fault_kind(t: Termination) -> Option<&'static str> {
+    match t {
+        Termination::Abandoned => Some("crash"),
+        Termination::IllegalMove => Some("illegal move"),
+        Termination::TimeForfeit => Some("time"),
+        Termination::Stalled => Some("stall"),
+        Termination::RulesInfraction => Some("false claim"),
+        _ => None,
+    }
+}
+
+/// CPU seconds this process has used (all its threads; not the engines),
+/// from /proc/self/stat (Linux; clock ticks of 1/100 s).
+pub fn own_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
+    Some(ticks as f64 / 100.0)
+}
+
+/// Per engine of a finished match: results and faults, for tools
+/// (`tune.py`) and tests.
+pub struct Summary {
+    pub names: Vec<String>,
+    pub field: Vec<Tally>,
+    pub faults: Vec<BTreeMap<&'static str, usize>>,
+    pub games: usize,
+}
+
+/// Plays the match; prints as cutechess-cli does.
+pub fn run(cfg: &MatchConfig) -> Result<Summary, String> {
+    let seed = cfg.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(1)
+    });
+    let mut pickers = Vec::new();
+    for (i, v) in cfg.variants.iter().enumerate() {
+        let list = openings::load(&cfg.openings, &TwoPlayer::new(v, None, &cfg.armies)?)?;
+        pickers.push(Picker::new(
+            list,
+            &cfg.openings,
+            seed.wrapping_add(i as u64),
+        ));
+    }
+    let (games, opening_list) = schedule(cfg, &mut pickers);
+    // each variant's tables are built once; every game starts from a copy
+    let bases = cfg
+        .variants
+        .iter()
+        .map(|v| TwoPlayer::new(v, None, &cfg.armies))
+        .collect::<Result<Vec<_>, _>>()?;
+    // start every engine once: it must run, and say its name
+    let mut engines = cfg.engines.clone();
+    for (i, e) in engines.iter_mut().enumerate() {
+        let label = e
+            .name
+            .clone()
+            .unwrap_or_else(|| format!("engine {}", i + 1));
+        let p = Player::start(e, &label)?;
+        if let Some(v) = cfg.variants.iter().find(|v| p.supports(v) == Some(false)) {
+            let name = p.name.clone();
+            p.quit();
+            return Err(format!("engine '{name}' does not play {v}"));
+        }
+        if !p.can_set_position() && opening_list.iter().any(|o| o.fen.is_some()) {
+            let name = p.name.clone();
+            p.quit();
+            return Err(format!(
+                "engine '{name}' cannot start from a FEN (no setboard); give openings as moves (PGN)"
+            ));
+        }
+        e.name = Some(p.name.clone());
+        p.quit();
+    }
+    let names: Vec<String> = engines
+        .iter()
+        .map(|e| e.name.clone().unwrap_or_default())
+        .collect();
+    let n = engines.len();
+    let state = Mutex::new(State {
+        done: 0,
+        tally: Tally::default(),
+        as_white: Tally::default(),
+        as_black: Tally::default(),
+        colours: Tally::default(),
+        penta: Pentanomial::default(),
+        half_pairs: HashMap::new(),
+        field: vec![Tally::default(); n],
+        ends: vec![BTreeMap::new(); n],
+        faults: vec![BTreeMap::new(); n],
+        start_failures: vec![0; n],
+        stop: false,
+        fatal: None,
+        progress_shown: false,
+    });
+    let out = Out {
+        progress: std::io::stderr().is_terminal(),
+    };
+    if let Some(p) = &cfg.pgnout {
+        // the file must be writable before games are played
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&p.path)
+            .map_err(|e| format!("cannot write '{}': {e}", p.path.display()))?;
+    }
+    let next = AtomicUsize::new(0);
+    let started = Instant::now();
+    let setup_cpu = own_cpu_seconds();
+    let ctx = Ctx {
+        cfg,
+        engines: &engines,
+        names: &names,
+        games: &games,
+        openings: &opening_list,
+        bases: &bases,
+        next: &next,
+        state: &state,
+        out: &out,
+        started,
+    };
+    std::thread::scope(|s| {
+        for _ in 0..cfg.concurrency.min(games.len()).max(1) {
+            s.spawn(|| ctx.worker());
+        }
+    });
+    let mut guard = state.lock().map_err(|_| "a worker panicked")?;
+    let st = &mut *guard;
+    // the last interval report may have been printed with the last game
+    if st.done == 0 || !st.done.is_multiple_of(cfg.ratinginterval.max(1)) {
+        ctx.interval_report(st);
+    }
+    out.line(st, "");
+    let text = report::outcomes(&names, &st.ends);
+    for l in text.lines() {
+        out.line(st, l);
+    }
+    out.line(st, "Finished match");
+    // games lost by misbehaving, per engine (stderr, like the CPU line)
+    for (name, f) in names.iter().zip(&st.faults) {
+        if !f.is_empty() {
+            let list: Vec<String> = f.iter().map(|(k, n)| format!("{n} by {k}")).collect();
+            eprintln!("chimera match: {name} lost {}", list.join(", "));
+        }
+    }
+    if let (Some(setup), Some(cpu)) = (setup_cpu, own_cpu_seconds())
+        && st.done > 0
+    {
+        // the runner's own cost, apart from the engines: on stderr, so
+        // that stdout stays as cutechess-cli's
+        eprintln!(
+            "chimera match: runner CPU {:.1} ms per game ({:.2} s for {} games in {:.0} s; {setup:.2} s to set up)",
+            1000.0 * (cpu - setup) / st.done as f64,
+            cpu - setup,
+            st.done,
+            started.elapsed().as_secs_f64()
+        );
+    }
+    if let Some(f) = st.fatal.take() {
+        return Err(f);
+    }
+    Ok(Summary {
+        names: names.clone(),
+        field: st.field.clone(),
+        faults: st.faults.clone(),
+        games: st.done,
+    })
+}
+
+struct Ctx<'a> {
+    cfg: &'a MatchConfig,
+    engines: &'a [super::config::EngineConfig],
+    names: &'a [String],
+    games: &'a [Scheduled],
+    openings: &'a [Opening],
+    bases: &'a [TwoPlayer],
+    next: &'a AtomicUsize,
+    state: &'a Mutex<State>,
+    out: &'a Out,
+    started: Instant,
+}
+
+impl Ctx<'_> {
+    fn worker(&self) {
+        let mut running: HashMap<usize, Player> = HashMap::new();
+        loop {
+            if self.state.lock().map(|s| s.stop).unwrap_or(true) {
+                break;
+            }
+            let k = self.next.fetch_add(1, Ordering::SeqCst);
+            let Some(g) = self.games.get(k) else { break };
+            if k > 0 && self.cfg.wait_ms > 0 {
+                std::thread::sleep(Duration::from_millis(self.cfg.wait_ms));
+            }
+            let rec = self.play(g, &mut running);
+            match rec {
+                Ok(rec) => self.finished(g, rec),
+                Err(e) => {
+                    if let Ok(mut st) = self.state.lock() {
+                        st.fatal = Some(e);
+                        st.stop = true;
+                    }
+                    break;
+                }
+            }
+        }
+        for (_, p) in running.drain() {
+            p.quit();
+        }
+    }
+
+    fn play(
+        &self,
+        g: &Scheduled,
+        running: &mut HashMap<usize, Player>,
+    ) -> Result<GameRecord, String> {
+        let opening = &self.openings[g.opening];
+        let mut r = self.bases[g.variant].fresh(opening.fen.as_deref())?;
+        let book = play_opening(&mut r, &opening.moves)?;
+        // seats in order: an engine, or the reason it could not start
+        let mut owned: Vec<Result<Player, String>> = Vec::new();
+        for &e in &g.seats {
+            let p = match running.remove(&e) {
+                Some(p) => Ok(p),
+                None => Player::start(&self.engines[e], &self.names[e]),
+            };
+            let mut st = self.state.lock().map_err(|_| "poisoned")?;
+            match &p {
+                Ok(_) => st.start_failures[e] = 0,
+                Err(msg) => {
+                    log::warn!("{msg}");
+                    st.start_failures[e] += 1;
+                    if st.start_failures[e] >= 3 {
+                        return Err(format!("{msg} (3 times in a row; match stopped)"));
+                    }
+                }
+            }
+            owned.push(p);
+        }
+        {
+            let mut st = self.state.lock().map_err(|_| "poisoned")?;
+            self.out.line(
+                &mut st,
+                &format!(
+                    "Started game {} of {} ({} vs {})",
+                    g.number,
+                    self.games.len(),
+                    self.names[g.seats[0]],
+                    self.names[g.seats[1]]
+                ),
+            );
+        }
+        let mut seats: Vec<SeatPlayer> = owned
+            .iter_mut()
+            .map(|o| match o {
+                Ok(p) => Ok(p),
+                Err(e) => Err(e.clone()),
+            })
+            .collect();
+        let tcs = [
+            self.engines[g.seats[0]].tc.clone(),
+            self.engines[g.seats[1]].tc.clone(),
+        ];
+        let rec = play_game(&mut r, book, &mut seats, &tcs, &self.cfg.rules);
+        drop(seats);
+        // keep the engines that behaved; a faulty one is restarted
+        for (seat, p) in owned.into_iter().enumerate() {
+            let Ok(p) = p else { continue };
+            if let Some(f) = &rec.faults[seat] {
+                log::warn!("game {}: {} ({}) {f}", g.number, r.seat_name(seat), p.name);
+                p.kill();
+            } else if p.restart_after_game() {
+                p.quit();
+            } else {
+                running.insert(g.seats[seat], p);
+            }
+        }
+        Ok(rec)
+    }
+
+    fn finished(&self, g: &Scheduled, rec: GameRecord) {
+        let Ok(mut st) = self.state.lock() else {
+            return;
+        };
+        let st = &mut *st;
+        st.done += 1;
+        let [w, b] = g.seats;
+        let pw = rec.ending.points[0];
+        // results
+        st.field[w].add(pw);
+        st.field[b].add(1.0 - pw);
+        st.colours.add(pw);
+        let loser = if pw < 0.25 {
+            Some(w)
+        } else if pw > 0.75 {
+            Some(b)
+        } else {
+            None
+        };
+        for (seat, e) in [w, b].into_iter().enumerate() {
+            let key = match loser {
+                None => rec.ending.reason.clone(),
+                Some(l) if l == e => format!("Loss: {}", rec.ending.reason),
+                Some(_) => format!("Win: {}", rec.ending.reason),
+            };
+            *st.ends[e].entry(key).or_insert(0) += 1;
+            if loser == Some(e)
+                && let Some(k) = fault_kind(rec.ending.termination)
+                && rec.faults[seat].is_some()
+            {
+                *st.faults[e].entry(k).or_insert(0) += 1;
+            }
+        }
+        if self.engines.len() == 2 {
+            let first_points = if w == 0 { pw } else { 1.0 - pw };
+            st.tally.add(first_points);
+            if w == 0 {
+                st.as_white.add(first_points);
+            } else {
+                st.as_black.add(first_points);
+            }
+            match st.half_pairs.remove(&g.pair) {
+                Some(p) => st.penta.add(p + first_points),
+                None => {
+                    st.half_pairs.insert(g.pair, first_points);
+                }
+            }
+        }
+        self.out.line(
+            st,
+            &format!(
+                "Finished game {} ({} vs {}): {} {{{}}}",
+                g.number, self.names[w], self.names[b], rec.ending.result, rec.ending.reason
+            ),
+        );
+        if self.engines.len() == 2 {
+            let line = format!(
+                "Score of {} vs {}: {}",
+                self.names[0],
+                self.names[1],
+                report::wld(&st.tally)
+            );
+            self.out.line(st, &line);
+        }
+        if let Some(p) = &self.cfg.pgnout {
+            let tc = self.engines[w].tc.pgn_tag();
+            let tags = pgn::Tags {
+                event: &self.cfg.event,
+                site: &self.cfg.site,
+                round: g.round,
+                time_control: &tc,
+                armies: &self.cfg.armies,
+            };
+            let text = if p.min {
+                pgn::write_min(&rec, &tags)
+            } else {
+                pgn::write(&rec, &tags)
+            };
+            let res = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(&p.path)
+                .and_then(|mut f| f.write_all(text.as_bytes()));
+            if let Err(e) = res {
+                log::error!("cannot write '{}': {e}", p.path.display());
+            }
+        }
+        if st.done.is_multiple_of(self.cfg.ratinginterval.max(1)) {
+            self.interval_report(st);
+        }
+        if let Some(s) = &self.cfg.sprt
+            && report::sprt_decision(s, &st.penta).is_some()
+        {
+            st.stop = true;
+        }
+        self.out
+            .progress(st, self.games.len(), self.names, self.started);
+    }
+
+    fn interval_report(&self, st: &mut State) {
+        if self.engines.len() == 2 {
+            let n = &self.names;
+            let lines = [
+                format!(
+                    "...      {} playing White: {}",
+                    n[0],
+                    report::wld(&st.as_white)
+                ),
+                format!(
+                    "...      {} playing Black: {}",
+                    n[0],
+                    report::wld(&st.as_black)
+                ),
+                format!("...      White vs Black: {}", report::wld(&st.colours)),
+                report::elo_line(&st.tally),
+                report::sprt_line(self.cfg.sprt.as_ref(), &st.penta),
+            ];
+            for l in lines {
+                self.out.line(st, &l);
+            }
+        } else {
+            let standings: Vec<report::Standing> = self
+                .names
+                .iter()
+                .zip(&st.field)
+                .map(|(name, t)| report::Standing { name, tally: *t })
+                .collect();
+            let table = report::ranking(&standings);
+            for l in table.lines() {
+                self.out.line(st, l);
+            }
+            // as cutechess-cli: a blank line and the (unused) SPRT line
+            self.out.line(st, "");
+            let sprt = report::sprt_line(None, &st.penta);
+            self.out.line(st, &sprt);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tools::matches::config::{EngineConfig, Proto};
+    use crate::tools::matches::openings::Openings;
+
+    fn cfg(engines: usize, games: usize, rounds: usize, repeat: usize) -> MatchConfig {
+        MatchConfig {
+            engines: vec![EngineConfig::new(Proto::Uci); engines],
+            games,
+            rounds,
+            repeat,
+            ..Default::default()
+        }
+    }
+
+    fn openings(n: usize) -> Vec<Picker> {
+        let list = (0..n)
+            .map(|i| Opening {
+                fen: None,
+                moves: vec![i.to_string()],
+            })
+            .collect();
+        vec![Picker::new(list, &Openings::default(), 1)]
+    }
+
+    #[test]
+    fn two_engines() {
+        let (g, o) = schedule(&cfg(2, 4, 1, 2), &mut openings(10));
+        assert_eq!(g.len(), 4);
+        assert_eq!(o.len(), 2);
+        let seats: Vec<[usize; 2]> = g.iter().map(|x| x.seats).collect();
+        assert_eq!(seats, vec![[0, 1], [1, 0], [0, 1], [1, 0]]);
+        assert_eq!(g[0].opening, g[1].opening);
+        assert_ne!(g[1].opening, g[2].opening);
+        assert_eq!((g[0].pair, g[1].pair, g[2].pair), (0, 0, 1));
+        // -rounds multiplies
+        let (g, _) = schedule(&cfg(2, 2, 3, 1), &mut openings(10));
+        assert_eq!(g.len(), 6);
+        assert_eq!(g[5].round, 3);
+    }
+
+    #[test]
+    fn tournaments() {
+        let (g, _) = schedule(&cfg(4, 2, 1, 1), &mut openings(10));
+        assert_eq!(g.len(), 12);
+        let mut c = cfg(4, 2, 1, 1);
+        c.kind = Kind::Gauntlet;
+        let (g, _) = schedule(&c, &mut openings(10));
+        assert_eq!(g.len(), 6);
+        assert!(g.iter().all(|x| x.seats.contains(&0)));
+    }
+
+    #[test]
+    fn variants_take_turns_by_opening() {
+        let mut pickers = openings(3);
+        pickers.extend(openings(3));
+        let (g, o) = schedule(&cfg(2, 6, 1, 2), &mut pickers);
+        let v: Vec<usize> = g.iter().map(|x| x.variant).collect();
+        assert_eq!(v, vec![0, 0, 1, 1, 0, 0]);
+        assert_eq!(o.len(), 3);
+    }
+}
