@@ -173,6 +173,10 @@ impl SearchPosition for Search4 {
     fn sides(&self) -> usize {
         4
     }
+    /// The four-player protocol puts the mover's clock first.
+    fn clock(&self) -> usize {
+        0
+    }
     fn squares(&self) -> usize {
         self.pos.v.n
     }

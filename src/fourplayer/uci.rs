@@ -52,54 +52,130 @@ pub fn read_position(mode: Mode, args: &[&str]) -> Result<Game4, String> {
 
 /// Reads the arguments of `go` for the player `side`: its clock and
 /// increment are those of its colour (`rtime`, `btime` Blue's, `ytime`,
-/// `gtime`); the search's limits keep them in the first slot.
-pub fn read_go(side: usize, args: &[&str]) -> Result<Limits, String> {
+/// `gtime`); the search's limits keep them in the first slot. A bad
+/// parameter is reported and left out, so the GUI still gets a move.
+pub fn read_go(side: usize, multipv: usize, args: &[&str]) -> (Limits, Vec<String>) {
     let mut l = Limits {
-        multipv: 1,
+        multipv,
         ..Limits::default()
     };
+    let mut errors = Vec::new();
     let times = ["rtime", "btime", "ytime", "gtime"];
     let incs = ["rinc", "binc", "yinc", "ginc"];
+    let words = [
+        "rtime",
+        "btime",
+        "ytime",
+        "gtime",
+        "rinc",
+        "binc",
+        "yinc",
+        "ginc",
+        "movetime",
+        "depth",
+        "nodes",
+        "movestogo",
+        "infinite",
+    ];
     let mut i = 0;
-    let number = |i: usize| -> Result<u64, String> {
-        let w = args[i];
-        let v = args
-            .get(i + 1)
-            .ok_or_else(|| format!("go {w}: a number is missing"))?;
-        v.parse::<u64>()
-            .map_err(|_| format!("go {w}: '{v}' is not a number"))
-    };
     while i < args.len() {
         let w = args[i];
+        i += 1;
+        if w == "infinite" {
+            l.infinite = true;
+            continue;
+        }
+        if !words.contains(&w) {
+            errors.push(format!("go: unknown parameter '{w}'"));
+            continue;
+        }
+        let n = match args.get(i).map(|v| (v, v.parse::<u64>())) {
+            Some((_, Ok(n))) => {
+                i += 1;
+                n
+            }
+            Some((v, Err(_))) => {
+                errors.push(format!("go {w}: '{v}' is not a number"));
+                if !words.contains(v) {
+                    i += 1;
+                }
+                continue;
+            }
+            None => {
+                errors.push(format!("go {w}: a number is missing"));
+                continue;
+            }
+        };
         if let Some(p) = times.iter().position(|&t| t == w) {
-            let n = number(i)?;
             if p == side {
                 l.time[0] = Some(n);
             }
-            i += 2;
         } else if let Some(p) = incs.iter().position(|&t| t == w) {
-            let n = number(i)?;
             if p == side {
                 l.inc[0] = n;
             }
-            i += 2;
         } else {
             match w {
-                "movetime" => l.movetime = Some(number(i)?),
-                "depth" => l.depth = Some(number(i)?.clamp(1, 127) as i32),
-                "nodes" => l.nodes = Some(number(i)?),
-                "movestogo" => l.movestogo = Some(number(i)?.min(1000) as u32),
-                "infinite" => {
-                    l.infinite = true;
-                    i += 1;
-                    continue;
-                }
-                other => return Err(format!("go: unknown word '{other}'")),
+                "movetime" => l.movetime = Some(n.max(1)),
+                "depth" => l.depth = Some(n.clamp(1, 127) as i32),
+                "nodes" => l.nodes = Some(n.max(1)),
+                _ => l.movestogo = Some(n.clamp(1, 1000) as u32),
             }
-            i += 2;
         }
     }
-    Ok(l)
+    (l, errors)
+}
+
+/// The four-player state of the UCI front end: the game and its mode.
+pub struct FourUci {
+    pub game: Game4,
+}
+
+impl FourUci {
+    /// The start of a mode (`4PCo`, the default layout).
+    pub fn new(mode: Mode) -> FourUci {
+        let v = Arc::new(Variant4::new(mode));
+        FourUci {
+            game: Game4::new(Position4::startpos(v, Layout::Classic)),
+        }
+    }
+
+    pub fn mode(&self) -> Mode {
+        self.game.mode()
+    }
+
+    /// `info string variant ...`: the board a GUI should set up.
+    pub fn announce(&self) -> String {
+        format!(
+            "info string variant {} files 14 ranks 14 startpos {}",
+            self.mode().name(),
+            self.game.root().to_fen4()
+        )
+    }
+
+    /// `position ...` (the arguments after the word): the game is replaced
+    /// only if the whole command reads.
+    pub fn position(&mut self, args: &[&str]) -> Result<(), String> {
+        self.game = read_position(self.mode(), args)?;
+        Ok(())
+    }
+}
+
+/// A reporter that writes a four-player search of `root` as UCI lines.
+pub fn reporter(out: crate::protocol::Out, root: Position4) -> crate::search::Reporter {
+    Arc::new(move |r| match r {
+        crate::search::Report::Info(i) => {
+            for l in info_lines(&i, &i.pv, &root) {
+                out.line(&l);
+            }
+        }
+        crate::search::Report::BestMove { best, .. } => match best {
+            Some(m) if m.from() != m.to() => {
+                out.line(&format!("bestmove {}", root.move_to_string(m)))
+            }
+            _ => out.line("bestmove (none)"),
+        },
+    })
 }
 
 /// The search position for a game's current position.
@@ -168,16 +244,17 @@ mod tests {
 
     #[test]
     fn go_takes_the_movers_clock() {
-        let l = read_go(
-            1,
-            &[
-                "rtime", "1000", "btime", "2000", "binc", "50", "ytime", "3", "depth", "7",
-            ],
-        )
-        .unwrap();
+        let args = [
+            "rtime", "1000", "btime", "2000", "binc", "50", "ytime", "3", "depth", "7",
+        ];
+        let (l, e) = read_go(1, 1, &args);
         assert_eq!((l.time[0], l.inc[0], l.depth), (Some(2000), 50, Some(7)));
-        assert!(read_go(0, &["wtime", "5"]).unwrap_err().contains("'wtime'"));
-        assert!(read_go(0, &["rtime"]).unwrap_err().contains("missing"));
-        assert!(read_go(0, &["infinite"]).unwrap().infinite);
+        assert!(e.is_empty());
+        let (l, e) = read_go(0, 1, &["wtime", "5", "rtime", "x", "movetime", "300"]);
+        assert_eq!(l.movetime, Some(300));
+        assert_eq!(e.len(), 3, "{e:?}");
+        assert!(e[0].contains("'wtime'") && e[2].contains("'x'"), "{e:?}");
+        assert!(!read_go(0, 1, &["rtime"]).1.is_empty());
+        assert!(read_go(0, 1, &["infinite"]).0.infinite);
     }
 }

@@ -173,8 +173,11 @@ pub struct Settings {
     pub move_overhead: u64,
     pub ponder: bool,
     pub analyse_mode: bool,
-    /// the `UCI_Variant` value: `chess`, `omega`, `cwda`, `cwda-<w>-<b>`
+    /// the `UCI_Variant` value: `chess`, `omega`, `cwda`, `cwda-<w>-<b>`,
+    /// `fourplayer-teams`, `fourplayer-ffa`
     pub variant: String,
+    /// four-player Free-For-All: paranoid or best-reply search
+    pub ffa_search: crate::fourplayer::search::Objective,
     pub white_army: String,
     pub black_army: String,
     pub army_file: String,
@@ -192,6 +195,7 @@ impl Default for Settings {
             ponder: false,
             analyse_mode: false,
             variant: "chess".into(),
+            ffa_search: crate::fourplayer::search::Objective::Paranoid,
             white_army: "fide".into(),
             black_army: "fide".into(),
             army_file: String::new(),
@@ -282,6 +286,16 @@ impl Core {
             }
             ("Ponder", Value::Bool(b)) => self.set.ponder = b,
             ("UCI_AnalyseMode", Value::Bool(b)) => self.set.analyse_mode = b,
+            ("UCI_Variant", Value::Text(v)) if crate::fourplayer::Mode::from_name(&v).is_some() => {
+                self.set.variant = v;
+                return Ok(Changed::Variant);
+            }
+            ("FFA Search", Value::Text(v)) => {
+                self.set.ffa_search = match v.as_str() {
+                    "brs" => crate::fourplayer::search::Objective::BestReply,
+                    _ => crate::fourplayer::search::Objective::Paranoid,
+                };
+            }
             ("UCI_Variant", Value::Text(v)) => {
                 let resolved = cwda_resolve(&v, &self.set);
                 crate::variant::VariantSpec::by_name(&resolved, &self.set.user_armies)

@@ -98,6 +98,7 @@ pub fn table(armies: &[Army], tune: bool) -> Vec<Opt> {
     let tokens: Vec<String> = armies.iter().map(|a| a.token.clone()).collect();
     let mut variants = vec!["chess".to_string(), "omega".to_string(), "cwda".to_string()];
     variants.extend(variant_names(armies).into_iter().skip(2));
+    variants.extend(["fourplayer-teams".to_string(), "fourplayer-ffa".to_string()]);
     let mut t = vec![
         spin("Hash", 16, 1, 65536),
         spin("Threads", 1, 1, 256),
@@ -123,6 +124,16 @@ pub fn table(armies: &[Army], tune: bool) -> Vec<Opt> {
         Opt {
             xboard: false,
             ..check("UCI_AnalyseMode", false)
+        },
+        // four-player Free-For-All: the search's view of the opponents
+        Opt {
+            xboard: false,
+            ..combo(
+                "FFA Search",
+                "paranoid",
+                vec!["paranoid".to_string(), "brs".to_string()],
+                false,
+            )
         },
     ];
     if tune {

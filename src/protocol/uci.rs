@@ -24,6 +24,8 @@ use crate::variant::{BLACK, WHITE};
 pub struct Uci {
     core: Core,
     game: Game,
+    /// the four-player game, while the variant is `fourplayer-*`
+    four: Option<crate::fourplayer::uci::FourUci>,
     /// whether a `position` command has set the game since the last
     /// variant change or `ucinewgame`
     position_set: bool,
@@ -103,6 +105,7 @@ impl Uci {
         Uci {
             core,
             game,
+            four: None,
             position_set: false,
             announced: None,
         }
@@ -133,6 +136,14 @@ impl Uci {
     /// States the board of a variant other than chess: after a variant is
     /// chosen, after `ucinewgame`, and at a `position` if not yet stated.
     fn announce(&mut self) {
+        if let Some(f) = &self.four {
+            let name = f.mode().name().to_string();
+            if self.announced.as_deref() != Some(name.as_str()) {
+                self.out(&f.announce());
+                self.announced = Some(name);
+            }
+            return;
+        }
         let name = self.game.variant().to_string();
         if name == "chess" || self.announced.as_deref() == Some(name.as_str()) {
             return;
@@ -147,6 +158,13 @@ impl Uci {
 
     fn new_variant(&mut self) {
         let name = self.core.variant_name();
+        if let Some(mode) = crate::fourplayer::Mode::from_name(&name) {
+            self.four = Some(crate::fourplayer::uci::FourUci::new(mode));
+            self.position_set = false;
+            self.announce();
+            return;
+        }
+        self.four = None;
         match Game::new(&name, &self.core.set.user_armies) {
             Ok(g) => {
                 self.game = g;
@@ -249,6 +267,17 @@ impl Uci {
     }
 
     fn cmd_position(&mut self, line: &str) {
+        if let Some(f) = &mut self.four {
+            let toks: Vec<&str> = line.split_whitespace().skip(1).collect();
+            match f.position(&toks) {
+                Ok(()) => {
+                    self.position_set = true;
+                    self.announce();
+                }
+                Err(e) => self.error(&e),
+            }
+            return;
+        }
         match self.parse_position(line) {
             Ok(g) => {
                 self.game = g;
@@ -318,10 +347,48 @@ impl Uci {
         (l, errors)
     }
 
+    /// `go` in the four-player dialect.
+    fn cmd_go_four(&mut self, line: &str) {
+        use crate::fourplayer::uci::{read_go, reporter, search_position};
+        let Some(f) = &self.four else { return };
+        let toks: Vec<&str> = line.split_whitespace().skip(1).collect();
+        let side = f.game.position().side();
+        let (limits, errors) = read_go(side, self.core.set.multipv, &toks);
+        let search = search_position(&f.game, self.core.set.ffa_search);
+        let root = f.game.position().clone();
+        let over = f.game.outcome().map(|o| o.reason().to_string());
+        for e in errors {
+            self.error(&e);
+        }
+        if !self.position_set {
+            self.error("go before position: searching the start position");
+        }
+        self.announce();
+        self.core.engine.wait();
+        if let Some(n) = self.core.apply_sizes() {
+            self.out(&format!("info string {n}"));
+        }
+        if let Some(reason) = over {
+            self.out(&format!("info string the game is over: {reason}"));
+            self.out("bestmove (none)");
+            return;
+        }
+        let tables = std::sync::Arc::new(crate::search::tree::SearchPosition::build_tables(
+            &search,
+            &self.core.engine.params,
+        ));
+        let rep = reporter(self.core.out.clone(), root);
+        self.core.engine.go_with(search, tables, limits, rep);
+    }
+
     fn cmd_go(&mut self, line: &str) {
         if self.core.engine.is_searching() {
             // a GUI should not do this; finish the old search first
             self.core.stop_and_wait();
+        }
+        if self.four.is_some() {
+            self.cmd_go_four(line);
+            return;
         }
         let toks: Vec<&str> = line.split_whitespace().collect();
         let (limits, errors) = self.parse_go(&toks);
@@ -360,6 +427,9 @@ impl Uci {
             UciMessage::UciNewGame => {
                 self.core.stop_and_wait();
                 self.core.engine.new_game();
+                if let Some(f) = &mut self.four {
+                    *f = crate::fourplayer::uci::FourUci::new(f.mode());
+                }
                 self.game = self.game.restart();
                 self.position_set = false;
                 self.announced = None;
@@ -408,7 +478,12 @@ impl Handler for Uci {
             "uci" | "isready" | "setoption" | "ucinewgame" | "stop" | "ponderhit" | "quit"
             | "debug" | "register" => self.generic(line),
             "d" => {
-                self.out(&format!("info string fen {}", self.game.fen()));
+                match &self.four {
+                    Some(f) => {
+                        self.out(&format!("info string fen4 {}", f.game.position().to_fen4()))
+                    }
+                    None => self.out(&format!("info string fen {}", self.game.fen())),
+                }
                 Flow::Continue
             }
             other => {

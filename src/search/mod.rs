@@ -21,6 +21,7 @@ use crate::position::{Move, Position};
 use crate::setup::{Any, AnyPosition, BoardWidth, Family};
 use crate::variant::Variant;
 pub use time::{Limits, TimeControl};
+use tree::SearchPosition;
 use tt::TranspositionTable;
 use worker::{INF, MATE, MATE_BOUND, RootMove, Worker};
 
@@ -288,6 +289,40 @@ impl Engine {
     /// and, at the end, the best move. The search's clock starts now.
     pub fn go(&mut self, pos: AnyPosition, limits: Limits, report: Reporter) {
         let start = Instant::now();
+        let cache = self.tables.clone();
+        let params = self.params.clone();
+        self.spawn(start, limits, report, move |job| {
+            crate::with_position!(pos, p => {
+                let tables = cached_tables(&cache, &p, &params);
+                run_search(p, tables, job)
+            })
+        });
+    }
+
+    /// Starts a search of any game (four-player chess) in the background,
+    /// with its evaluation tables; reports as `go` does.
+    pub fn go_with<P: SearchPosition>(
+        &mut self,
+        pos: P,
+        tables: Arc<P::Tables>,
+        limits: Limits,
+        report: Reporter,
+    ) {
+        let start = Instant::now();
+        self.spawn(start, limits, report, move |job| {
+            run_search(pos, tables, job)
+        });
+    }
+
+    /// Waits for the previous search, prepares the shared state of a new
+    /// one and runs `search` on the search thread.
+    fn spawn(
+        &mut self,
+        start: Instant,
+        limits: Limits,
+        report: Reporter,
+        search: impl FnOnce(Job) -> Option<SearchResult> + Send + 'static,
+    ) {
         self.wait();
         self.search = Arc::new(Shared::new(self.tt.clone(), self.threads, limits.ponder));
         self.tt.new_search();
@@ -300,16 +335,10 @@ impl Engine {
             overhead: self.move_overhead,
             report,
         };
-        let cache = self.tables.clone();
         let handle = std::thread::Builder::new()
             .name("search".into())
             .stack_size(THREAD_STACK)
-            .spawn(move || {
-                crate::with_position!(pos, p => {
-                    let tables = cached_tables(&cache, &p, &job.params);
-                    run_search(p, tables, job)
-                })
-            })
+            .spawn(move || search(job))
             .expect("spawn the search thread");
         self.handle = Some(handle);
     }
@@ -341,7 +370,7 @@ struct Job {
 }
 
 /// The longest prefix of `pv` that is legal from `root`.
-fn legal_prefix<B: Bitboard>(root: &Position<B>, pv: &[Move]) -> Vec<Move> {
+fn legal_prefix<P: SearchPosition>(root: &P, pv: &[Move]) -> Vec<Move> {
     let mut p = root.clone();
     let mut out = Vec::new();
     for &m in pv {
@@ -354,11 +383,7 @@ fn legal_prefix<B: Bitboard>(root: &Position<B>, pv: &[Move]) -> Vec<Move> {
     out
 }
 
-fn run_search<B: Bitboard>(
-    pos: Position<B>,
-    tables: Arc<EvalTables<B>>,
-    job: Job,
-) -> Option<SearchResult> {
+fn run_search<P: SearchPosition>(pos: P, tables: Arc<P::Tables>, job: Job) -> Option<SearchResult> {
     let Job {
         start,
         limits,
@@ -368,7 +393,7 @@ fn run_search<B: Bitboard>(
         overhead,
         report,
     } = job;
-    let tc = TimeControl::new(&limits, pos.side(), overhead, start);
+    let tc = TimeControl::new(&limits, pos.clock(), overhead, start);
     let legal = pos.legal_moves();
     let mut root_moves: Vec<RootMove> = legal
         .iter()
@@ -437,7 +462,7 @@ fn run_search<B: Bitboard>(
     let root = pos.clone();
     let rep = report.clone();
     let sh = shared.clone();
-    main.iterate(&mut |w: &Worker<Position<B>>, multipv: i32| {
+    main.iterate(&mut |w: &Worker<P>, multipv: i32| {
         // the worker's clock restarts at `ponderhit` (the time control);
         // the report counts time and nodes from `go`, so nps stays true
         let elapsed = start.elapsed().as_millis() as u64;

@@ -20,6 +20,10 @@ pub trait SearchPosition: Clone + Send + 'static {
     fn side(&self) -> usize;
     /// The number of players (sizes the history tables).
     fn sides(&self) -> usize;
+    /// Which clock of `Limits` (`time`, `inc`) is the side to move's.
+    fn clock(&self) -> usize {
+        self.side()
+    }
     /// The number of squares (sizes the history tables).
     fn squares(&self) -> usize;
     /// The side to move's team; scores are for this team.
