@@ -298,12 +298,17 @@ fn cmd_show(args: &[String]) -> Result<(), ArgError> {
 }
 
 const ANALYSE_HELP: &str = "\
-usage: chimera analyse [--variant NAME] [--fen FEN] [--moves \"m1 m2 ...\"]
+usage: chimera analyse [--variant NAME] [--fen FEN | --fen4 FEN4] [--moves \"m1 m2 ...\"]
                        [--depth D | --movetime MS] [--threads N] [--hash MB] [--multipv N]
+       chimera analyse --pgn4 FILE [--depth D | --movetime MS] [--threads N] [--hash MB]
+       (four-player: --variant fourplayer-teams|fourplayer-ffa, --ffa-search paranoid|brs)
 
 Searches a position (the variant's start, or --fen, after --moves) and prints
 the search lines, then the best move. Without --depth or --movetime it
-searches for 5 seconds.
+searches for 5 seconds. Four-player positions (--fen4: a FEN4, or the layout
+4PCo, the default, or 4PC) are first drawn as a diagram. --pgn4 replays a
+four-player game and prints, before each move, the engine's best move and
+score and whether the game's move differs (1 second a move by default).
 ";
 
 fn number<T>(p: &Parsed, k: &str, lo: T, hi: T) -> Result<Option<T>, ArgError>
@@ -334,6 +339,9 @@ fn cmd_analyse(args: &[String], armies: &[Army]) -> Result<(), ArgError> {
             "--threads",
             "--hash",
             "--multipv",
+            "--fen4",
+            "--pgn4",
+            "--ffa-search",
         ],
         &["--help"],
     )?;
@@ -349,7 +357,6 @@ fn cmd_analyse(args: &[String], armies: &[Army]) -> Result<(), ArgError> {
         .value("--moves")
         .map(|m| m.split_whitespace().collect())
         .unwrap_or_default();
-    let pos = setup(variant, p.value("--fen"), &moves, armies, Width::Auto).map_err(ArgError)?;
     let depth = number::<i32>(&p, "--depth", 1, 100)?;
     let movetime = number::<u64>(&p, "--movetime", 1, 86_400_000)?;
     let threads = number::<usize>(&p, "--threads", 1, 256)?.unwrap_or(1);
@@ -362,13 +369,59 @@ fn cmd_analyse(args: &[String], armies: &[Army]) -> Result<(), ArgError> {
     let limits = Limits {
         depth,
         movetime: if depth.is_none() {
-            Some(movetime.unwrap_or(5000))
+            Some(movetime.unwrap_or(if p.value("--pgn4").is_some() {
+                1000
+            } else {
+                5000
+            }))
         } else {
             movetime
         },
         multipv,
         ..Default::default()
     };
+    let ffa = match p.value("--ffa-search").unwrap_or("paranoid") {
+        "paranoid" => crate::fourplayer::search::Objective::Paranoid,
+        "brs" => crate::fourplayer::search::Objective::BestReply,
+        other => {
+            return Err(ArgError(format!(
+                "--ffa-search '{other}' is not paranoid or brs"
+            )));
+        }
+    };
+    if let Some(path) = p.value("--pgn4") {
+        if p.value("--fen4").is_some() || p.value("--moves").is_some() || p.value("--fen").is_some()
+        {
+            return Err(ArgError("--pgn4 takes no --fen, --fen4 or --moves".into()));
+        }
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| ArgError(format!("cannot read '{path}': {e}")))?;
+        let mode =
+            crate::fourplayer::Mode::from_name(variant).unwrap_or(crate::fourplayer::Mode::Teams);
+        let game = crate::fourplayer::pgn4::read(&text, mode)
+            .map_err(|e| ArgError(format!("{path}: {e}")))?;
+        crate::fourplayer::cli::review(out(), &mut engine, &game.game, &limits, ffa);
+        return Ok(());
+    }
+    if let Some(mode) = crate::fourplayer::Mode::from_name(variant) {
+        if p.value("--fen").is_some() {
+            return Err(ArgError(
+                "four-player positions are given with --fen4".into(),
+            ));
+        }
+        let pos =
+            crate::fourplayer::cli::position(mode, p.value("--fen4"), &moves).map_err(ArgError)?;
+        out().text(&crate::fourplayer::cli::diagram(&pos));
+        let game = crate::fourplayer::game::Game4::new(pos);
+        crate::fourplayer::cli::analyse(out(), &mut engine, &game, limits, ffa);
+        return Ok(());
+    }
+    if p.value("--fen4").is_some() {
+        return Err(ArgError(format!(
+            "--fen4 is for the four-player variants, not '{variant}'"
+        )));
+    }
+    let pos = setup(variant, p.value("--fen"), &moves, armies, Width::Auto).map_err(ArgError)?;
     // the lines of UCI's `info` and `bestmove`
     let reporter = crate::protocol::uci::reporter(out().clone(), pos.clone());
     engine.go(pos, limits, reporter);

@@ -1,9 +1,15 @@
 //! The command line's four-player parts: positions from `--fen4` (a FEN4 or
 //! a layout name) and moves, perft, and a plain-text diagram.
 
-use std::time::Instant;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
-use super::{Layout, Mode, Position4, perft, setup};
+use super::game::{Event, Game4};
+use super::search::Objective;
+use super::{Layout, Mode, PLAYER_NAMES, Position4, perft, setup};
+use crate::protocol::Out;
+use crate::search::tree::SearchPosition;
+use crate::search::{Engine, Limits, Report, ScoreKind};
 
 /// The position of `--fen4` (a FEN4, `4PCo` or `4PC`; default `4PCo`)
 /// after `moves`.
@@ -81,4 +87,82 @@ pub fn diagram(pos: &Position4) -> String {
         pos.to_fen4()
     ));
     s
+}
+
+/// Searches the game's position, printing the dialect's `info` lines and
+/// `bestmove` (`bestmove (none)` when the game is over).
+pub fn analyse(out: &Out, engine: &mut Engine, game: &Game4, limits: Limits, ffa: Objective) {
+    if let Some(o) = game.outcome() {
+        out.line(&format!("info string the game is over: {}", o.reason()));
+        out.line("bestmove (none)");
+        return;
+    }
+    let search = super::uci::search_position(game, ffa);
+    let tables = Arc::new(search.build_tables(&engine.params));
+    let rep = super::uci::reporter(out.clone(), game.position().clone());
+    engine.go_with(search, tables, limits, rep);
+    while engine.is_searching() {
+        if out.closed() {
+            engine.stop();
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    engine.wait();
+}
+
+/// Replays a game and prints, before each move, what the engine would play
+/// there and its score, and whether the game's move differs.
+pub fn review(out: &Out, engine: &mut Engine, game: &Game4, limits: &Limits, ffa: Objective) {
+    let mut replay = Game4::new(game.root().clone());
+    for (i, (seat, event, text)) in game.log().iter().enumerate() {
+        if out.closed() {
+            return;
+        }
+        let search = super::uci::search_position(&replay, ffa);
+        let tables = Arc::new(search.build_tables(&engine.params));
+        let root = replay.position().clone();
+        let last = Arc::new(std::sync::Mutex::new(None));
+        let seen = last.clone();
+        let rep: crate::search::Reporter = Arc::new(move |r| {
+            if let Report::Info(info) = r {
+                *seen.lock().unwrap_or_else(|e| e.into_inner()) =
+                    Some((info.score, info.depth, info.pv.first().copied()));
+            }
+        });
+        engine.go_with(search, tables, limits.clone(), rep);
+        engine.wait();
+        let found = *last.lock().unwrap_or_else(|e| e.into_inner());
+        let (score, depth, best) = found.unwrap_or((ScoreKind::Cp(0), 0, None));
+        let score = match score {
+            ScoreKind::Cp(c) => format!("{c:+}"),
+            ScoreKind::Mate(m) => format!("mate {m}"),
+        };
+        let best_text = best
+            .map(|m| root.move_to_string(m))
+            .unwrap_or_else(|| "-".into());
+        let verdict = if *event == Event::Move(best.unwrap_or_default()) {
+            ""
+        } else {
+            "  <- differs"
+        };
+        out.line(&format!(
+            "ply {:>3} {:<6} played {:<10} engine {:<10} score {:>6} depth {depth}{verdict}",
+            i + 1,
+            PLAYER_NAMES[*seat],
+            text,
+            best_text,
+            score
+        ));
+        let token = match event {
+            Event::Move(m) => root.move_to_string(*m),
+            Event::Resign => "R".into(),
+            Event::Timeout => "T".into(),
+        };
+        if replay.play(&token).is_err() {
+            return;
+        }
+    }
+    if let Some(o) = game.outcome() {
+        out.line(&format!("result {} ({})", o.result(), o.reason()));
+    }
 }
