@@ -339,6 +339,34 @@ impl Position4 {
         !l.is_empty()
     }
 
+    /// Whether a legal move of the side to move checks an enemy King
+    /// (directly or by uncovering a line); castling and en passant answer
+    /// yes without looking.
+    pub fn gives_check(&self, m: Move) -> bool {
+        let kind = m.kind();
+        if kind == MoveKind::Castle || kind == MoveKind::EnPassant {
+            return true;
+        }
+        let us = self.side;
+        let (from, to) = (m.from(), m.to());
+        let occ = (self.occupied() ^ Bb::bit(from)) | Bb::bit(to);
+        let t = match Position4::promotion_of(m) {
+            Some(p) => p,
+            None => match self.piece_at(from) {
+                Some((_, t)) => t,
+                None => return false,
+            },
+        };
+        let (_, capt, _) = self.v.tables.targets(us, t, to, occ);
+        let enemies = self.enemies(us);
+        (0..4).any(|q| {
+            enemies & (1 << q) != 0 && !self.is_eliminated(q) && {
+                let k = self.king_square(q);
+                capt.has(k) || (self.attackers(k, occ, 1 << us) & !Bb::bit(to)).any()
+            }
+        })
+    }
+
     /// The live players whose King an enemy attacks now, whoever is to
     /// move (bits): a check takes effect on the checked player's turn.
     pub fn checked_players(&self) -> u8 {

@@ -227,6 +227,9 @@ impl SearchPosition for Search4 {
     fn promotion(&self, m: Move) -> Option<usize> {
         Position4::promotion_of(m)
     }
+    fn gives_check(&self, m: Move) -> bool {
+        Search4::is_leave(m) || self.pos.gives_check(m)
+    }
     fn make(&mut self, m: Move) {
         if Search4::is_leave(m) {
             let by = if self.pos.in_check() {

@@ -376,6 +376,31 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
+    /// Whether a legal move checks the enemy King: directly, from its
+    /// target square on the occupancy it leaves, or by uncovering a line.
+    /// Castling and en passant answer yes without looking (they are few).
+    pub fn gives_check(&self, m: Move) -> bool {
+        let kind = m.kind();
+        if kind == MoveKind::Castle || kind == MoveKind::EnPassant {
+            return true;
+        }
+        let us = self.side();
+        let ksq = self.king_square(us ^ 1);
+        let (from, to) = (m.from(), m.to());
+        let occ = (self.occupied() ^ B::bit(from)) | B::bit(to);
+        let t = match m.promotion() {
+            Some(p) => p,
+            None => match self.piece_at(from) {
+                Some((_, t)) => t,
+                None => return false,
+            },
+        };
+        let (_, capt, _) = self.v.targets(us, t, to, occ);
+        // the moved piece is not in `occ` on its old square, and the piece
+        // it lands on (if any) is not ours: what remains attacks by a line
+        capt.has(ksq) || (self.attackers(ksq, occ, us) & !B::bit(to)).any()
+    }
+
     /// Captures, en-passant captures and promotions.
     #[inline]
     pub fn is_noisy(&self, m: Move) -> bool {

@@ -39,6 +39,9 @@ pub trait SearchPosition: Clone + Send + 'static {
     }
     /// Captures (en passant too) and promotions.
     fn is_noisy(&self, m: Move) -> bool;
+    /// Whether a legal move checks an enemy King (castling and en passant
+    /// may answer yes without looking).
+    fn gives_check(&self, m: Move) -> bool;
     /// The piece type a move promotes to.
     fn promotion(&self, m: Move) -> Option<usize>;
     fn make(&mut self, m: Move);
@@ -125,6 +128,10 @@ mod two_player {
         #[inline(always)]
         fn promotion(&self, m: Move) -> Option<usize> {
             m.promotion()
+        }
+        #[inline]
+        fn gives_check(&self, m: Move) -> bool {
+            Position::gives_check(self, m)
         }
         #[inline(always)]
         fn make(&mut self, m: Move) {

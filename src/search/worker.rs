@@ -553,22 +553,19 @@ impl<P: SearchPosition> Worker<P> {
             if ply > 0 && best > -MATE_BOUND && self.pos.has_pieces(side) {
                 let lmr_depth = (depth - self.lmr[depth.min(63) as usize][searched.min(63)]).max(0);
                 if quiet {
-                    if depth <= self.p.lmp_depth && quiet_count >= lmp_limit && !in_check {
-                        continue;
-                    }
-                    if !in_check
-                        && lmr_depth <= self.p.fp_depth
-                        && eval + self.p.fp_base + self.p.fp_factor * lmr_depth <= alpha
-                    {
-                        continue;
-                    }
-                    if depth <= self.p.see_depth
+                    // late-move and futility pruning skip quiet moves that
+                    // cannot change the score; a check can (a quiet mate),
+                    // and in a PV node every move is searched
+                    let late = !pv_node && depth <= self.p.lmp_depth && quiet_count >= lmp_limit;
+                    let futile = lmr_depth <= self.p.fp_depth
+                        && eval + self.p.fp_base + self.p.fp_factor * lmr_depth <= alpha;
+                    let see_bad = depth <= self.p.see_depth
                         && !self.pos.see_ge(
                             &self.t,
                             m,
                             -self.p.see_quiet * lmr_depth * lmr_depth / 2,
-                        )
-                    {
+                        );
+                    if (((late || futile) && !in_check) || see_bad) && !self.pos.gives_check(m) {
                         continue;
                     }
                 } else if depth <= self.p.see_depth
