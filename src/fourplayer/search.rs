@@ -378,9 +378,11 @@ impl SearchPosition for Search4 {
     }
 }
 
-/// Static exchange on a square, the mover's side against its enemies in
-/// turn (in Teams this is the true order of the teams; in FFA every enemy
-/// counts as one opponent).
+/// Static exchange on a square. Teams: the players take their turns at the
+/// square in turn order (the teams alternate), each with its own pieces, so
+/// the first answer can only come from the next player. Free-For-All: only
+/// the next player's answer is counted (the others may prefer to take each
+/// other).
 pub fn see_ge(pos: &Position4, t: &Eval4, m: Move, threshold: i32) -> bool {
     if m.kind() != MoveKind::Normal {
         return threshold <= 0 || m.kind() != MoveKind::Castle;
@@ -399,19 +401,21 @@ pub fn see_ge(pos: &Position4, t: &Eval4, m: Move, threshold: i32) -> bool {
     if swap <= 0 {
         return true;
     }
-    let ours: u8 = match pos.mode() {
-        Mode::Teams => 0b0101 << team(us),
-        Mode::Ffa => 1 << us,
-    };
-    let sides = [ours & 0xF, pos.enemies(us)];
-    let all = sides[0] | sides[1];
     let mut occ = pos.occupied() ^ Bb::bit(from) ^ Bb::bit(to);
-    let mut attackers = pos.attackers(to, occ, all) & occ;
-    let mut stm = 0;
+    let next = pos.next_player(us);
+    if pos.mode() == Mode::Ffa {
+        // the exchange is lost only if the next player can take back
+        let answer = pos.attackers(to, occ, 1 << next) & occ;
+        let king_only = (answer & !pos.type_bb(KING)).is_empty();
+        let defended = (pos.attackers(to, occ, 1 << us) & occ).any();
+        return answer.is_empty() || (king_only && defended);
+    }
+    // Teams: the players in turn order from the next one; `res` flips
+    // with each capture, as in the two-player swap algorithm
+    let mut player = next;
     let mut res = true;
     loop {
-        stm ^= 1;
-        let mine = attackers & pos.players_bb(sides[stm]);
+        let mine = pos.attackers(to, occ, 1 << player) & occ;
         if mine.is_empty() {
             break;
         }
@@ -426,7 +430,9 @@ pub fn see_ge(pos: &Position4, t: &Eval4, m: Move, threshold: i32) -> bool {
         }
         let Some((ty, sq)) = picked else { break };
         if ty == KING {
-            if (attackers & pos.players_bb(sides[stm ^ 1])).any() {
+            // a King takes only what nobody of the other team defends
+            let other_team: u8 = 0b1010 >> team(player);
+            if (pos.attackers(to, occ, other_team) & occ).any() {
                 res = !res;
             }
             break;
@@ -436,7 +442,7 @@ pub fn see_ge(pos: &Position4, t: &Eval4, m: Move, threshold: i32) -> bool {
             break;
         }
         occ ^= Bb::bit(sq);
-        attackers = pos.attackers(to, occ, all) & occ;
+        player = pos.next_player(player);
     }
     res
 }

@@ -571,6 +571,7 @@ impl<P: SearchPosition> Worker<P> {
                 } else if depth <= self.p.see_depth
                     && is_bad_capture(order)
                     && !self.pos.see_ge(&self.t, m, -self.p.see_noisy * depth)
+                    && !self.pos.gives_check(m)
                 {
                     continue;
                 }
