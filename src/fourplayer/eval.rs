@@ -1,9 +1,14 @@
-//! Four-player evaluation: per player, material, piece-square terms
-//! (centralisation, pawn advance towards promotion), mobility and King
-//! safety (enemy pressure on the King's zone, the pawn shield); then
-//! Teams: the two partners' sum against the other team's; Free-For-All:
-//! a player's strength is its points (100 cp a point) plus, while it is in
-//! the game, its army; a player's utility is its strength less the
+//! Four-player evaluation, per player: material; piece placement
+//! (centralised minor pieces, rooks in the middle, knights within two
+//! leaps of an enemy King); pawns rewarded more and more as they near
+//! promotion; mobility; threats (pieces attacked by a pawn, or attacked and
+//! undefended); and King safety, which decides most four-player games: the
+//! pawn shield, a King off its back rank, and the pressure on the King's
+//! zone, weighted by the attackers' number and kind, worse when two enemies
+//! join in and halved when no enemy Queen is left. Then Teams: the partners'
+//! sum against the other team's (a second Queen on a team is a bonus);
+//! Free-For-All: a player's strength is its points (100 cp a point) plus,
+//! while it is in the game, its army; its utility is its strength less the
 //! strongest opponent's.
 
 use super::position::Position4;
@@ -16,6 +21,18 @@ use crate::params::Params;
 /// Centipawns per Free-For-All point.
 pub const POINT_CP: i32 = 100;
 
+/// Weight of one attacker of a King-zone square, by type.
+const ZONE_ATTACKER: [i32; NUM_TYPES] = [0, 25, 30, 30, 40, 50];
+/// Scale (per 100) of the zone pressure by the number of attackers.
+const ZONE_SCALE: [i32; 5] = [0, 50, 100, 120, 150];
+const SHIELD_MISSING: i32 = 75;
+const OFF_BACK_RANK: i32 = 50;
+const TWO_ATTACKERS: i32 = 150;
+const THREAT: i32 = 60;
+const SECOND_QUEEN: i32 = 200;
+const KNIGHT_NEAR_KING: i32 = 60;
+const ROOK_CENTRE: i32 = 40;
+
 /// Tables built once per mode.
 pub struct Eval4 {
     /// material by piece type (the King 0)
@@ -24,10 +41,17 @@ pub struct Eval4 {
     pst: Vec<SqMap<Bb, i32>>,
     /// per square: the King's zone (the square and its neighbours)
     zone: SqMap<Bb, Bb>,
-    /// per player and square: the squares in front of a King there
+    /// per player and square: the three squares in front of a King there
     shield: [SqMap<Bb, Bb>; 4],
-    /// weight of an attack on a King-zone square, by attacker type
-    attack_weight: [i32; NUM_TYPES],
+    /// per player: its first rank (file)
+    back: [Bb; 4],
+    /// squares on any player's first rank or file (zone squares there are
+    /// hard to reach and not counted)
+    edges: Bb,
+    /// per square: where a knight is within two leaps of it
+    knight2: SqMap<Bb, Bb>,
+    /// the central 7x7 block
+    centre: Bb,
 }
 
 impl Eval4 {
@@ -35,37 +59,37 @@ impl Eval4 {
         let v = &*pos.v;
         let shape = &v.shape;
         let n = v.n;
-        let value = [0, 70, 300, 400, 520, 1000];
+        let value = [0, 50, 300, 400, 500, 1000];
         // distance to the centre (between files/ranks g and h: 6.5)
-        let centre = |sq: usize| -> i32 {
+        let dist = |sq: usize| -> i32 {
             let (f, r) = shape.coords(sq);
-            let d = (f as f64 - 6.5).abs().max((r as f64 - 6.5).abs());
-            d as i32
+            (f as f64 - 6.5).abs().max((r as f64 - 6.5).abs()) as i32
         };
         let mut pst = Vec::with_capacity(4 * NUM_TYPES);
         for p in 0..4 {
             for t in 0..NUM_TYPES {
                 pst.push(SqMap::from_fn(n, |sq| {
-                    let c = 7 - centre(sq);
+                    let c = 6 - dist(sq);
                     match t {
-                        KNIGHT => 6 * c - 15,
-                        BISHOP => 3 * c,
-                        QUEEN => c,
-                        ROOK => 0,
+                        KNIGHT => 8 * c - 20,
+                        BISHOP => 4 * c - 8,
+                        QUEEN => 2 * c,
                         PAWN => {
-                            // ranks advanced from the start line, more near promotion
                             let (f, r) = shape.coords(sq);
                             let adv = match p {
                                 0 => r as i32 - 1,
                                 1 => f as i32 - 1,
                                 2 => 12 - r as i32,
                                 _ => 12 - f as i32,
-                            };
+                            }
+                            .max(0);
+                            // Teams promote 9 steps from the start line, FFA 6
                             let goal = match v.mode {
                                 Mode::Teams => 9,
                                 Mode::Ffa => 6,
                             };
-                            (adv.max(0) * 6 + if adv >= goal - 2 { 40 } else { 0 }).min(120)
+                            let scaled = adv * 9 / goal;
+                            2 * scaled * scaled + (100 * (scaled - 5)).max(0)
                         }
                         _ => 0,
                     }
@@ -73,7 +97,28 @@ impl Eval4 {
             }
         }
         let kings = &v.tables.moves[0][KING].normal.leap_any;
+        let knights = &v.tables.moves[0][KNIGHT].normal.leap_any;
         let zone = SqMap::from_fn(n, |sq| kings[sq] | Bb::bit(sq));
+        let knight2 = SqMap::from_fn(n, |sq| {
+            let mut b = knights[sq];
+            for s in knights[sq].iter() {
+                b |= knights[s];
+            }
+            b
+        });
+        let mut back = [Bb::ZERO; 4];
+        let mut centre = Bb::ZERO;
+        for sq in 0..n {
+            let (f, r) = shape.coords(sq);
+            for (p, on) in [r == 0, f == 0, r == 13, f == 13].into_iter().enumerate() {
+                if on {
+                    back[p] |= Bb::bit(sq);
+                }
+            }
+            if (4..=10).contains(&f) && (4..=10).contains(&r) {
+                centre |= Bb::bit(sq);
+            }
+        }
         let shield = std::array::from_fn(|p| {
             let fwd = super::variant::ORIENTATIONS[p].apply((0, 1));
             SqMap::from_fn(n, |sq| {
@@ -95,20 +140,46 @@ impl Eval4 {
             pst,
             zone,
             shield,
-            attack_weight: [0, 2, 3, 3, 4, 6],
+            edges: back[0] | back[1] | back[2] | back[3],
+            back,
+            knight2,
+            centre,
         }
     }
 }
 
-/// Each player's army score (material, piece-square, mobility, King
-/// safety), in centipawns; eliminated players score 0.
+/// Pressure on one King's zone: per zone square (index 0..9, by offset),
+/// attackers' and defenders' counts and weights, and the attacking players.
+#[derive(Default, Clone, Copy)]
+struct Zone {
+    att_n: [u8; 9],
+    att_w: [i32; 9],
+    def_n: [u8; 9],
+    def_w: [i32; 9],
+    colours: u8,
+}
+
+/// The index of a zone square around the King on `k`.
+#[inline]
+fn zone_index(pos: &Position4, k: usize, sq: usize) -> usize {
+    let s = &pos.v.shape;
+    let (kf, kr) = s.coords(k);
+    let (f, r) = s.coords(sq);
+    ((f + 1 - kf) * 3 + (r + 1 - kr)).min(8)
+}
+
+/// Each player's army score, in centipawns; eliminated players score 0.
 pub fn army_scores(pos: &Position4, t: &Eval4, p: &Params) -> [i32; 4] {
     let v = &*pos.v;
     let occ = pos.occupied();
-    let mut score = [0i32; 4];
-    let mut pressure = [0i32; 4];
     let live = pos.live_mask();
-    let kings: [Bb; 4] = std::array::from_fn(|q| t.zone[pos.king_square(q)]);
+    let mut score = [0i32; 4];
+    let mut zones = [Zone::default(); 4];
+    let mut attacks = [Bb::ZERO; 4];
+    let mut pawn_attacks = [Bb::ZERO; 4];
+    let kings: [usize; 4] = std::array::from_fn(|q| pos.king_square(q));
+    let zone_sq: [Bb; 4] = std::array::from_fn(|q| t.zone[kings[q]] & !t.edges);
+    let queens: [bool; 4] = std::array::from_fn(|q| pos.pieces(q, QUEEN).any());
     for (q, sc) in score.iter_mut().enumerate() {
         if live & (1 << q) == 0 {
             continue;
@@ -119,27 +190,111 @@ pub fn army_scores(pos: &Position4, t: &Eval4, p: &Params) -> [i32; 4] {
             let pst = &t.pst[q * NUM_TYPES + ty];
             for sq in (pos.type_bb(ty) & own).iter() {
                 *sc += t.value[ty] + pst[sq];
-                if ty == KING || ty == PAWN {
+                let reach = if ty == PAWN {
+                    v.tables.empty_board_captures(q, PAWN, sq)
+                } else {
+                    v.tables.reach(q, ty, sq, occ)
+                };
+                attacks[q] |= reach;
+                if ty == PAWN {
+                    pawn_attacks[q] |= reach;
+                } else if ty != KING {
+                    *sc += p.mobility_mg * (reach & !own).count() as i32;
+                }
+                if ty == KING {
                     continue;
                 }
-                let reach = v.tables.reach(q, ty, sq, occ);
-                *sc += p.mobility_mg * (reach & !own).count() as i32;
-                for e in 0..4 {
-                    if enemies & (1 << e) != 0 {
-                        let hits = (reach & kings[e]).count() as i32;
-                        pressure[e] += hits * t.attack_weight[ty];
+                if ty == ROOK && t.centre.has(sq) {
+                    *sc += ROOK_CENTRE;
+                }
+                // pressure on (or defence of) every King's zone
+                for (k, z) in zones.iter_mut().enumerate() {
+                    if live & (1 << k) == 0 {
+                        continue;
+                    }
+                    let hits = reach & zone_sq[k];
+                    if hits.is_empty() {
+                        continue;
+                    }
+                    let enemy = pos.enemies(k) & (1 << q) != 0;
+                    for s in hits.iter() {
+                        let i = zone_index(pos, kings[k], s);
+                        if enemy {
+                            z.att_n[i] += 1;
+                            z.att_w[i] += ZONE_ATTACKER[ty];
+                            z.colours |= 1 << q;
+                        } else if q == k || team(q) == team(k) && pos.mode() == Mode::Teams {
+                            z.def_n[i] += 1;
+                            z.def_w[i] += ZONE_ATTACKER[ty];
+                        }
+                    }
+                }
+                if ty == KNIGHT {
+                    for k in 0..4 {
+                        if enemies & (1 << k) != 0 && t.knight2[kings[k]].has(sq) {
+                            *sc += KNIGHT_NEAR_KING;
+                        }
                     }
                 }
             }
         }
-        // the pawn shield in front of the King
-        let shield = t.shield[q][pos.king_square(q)] & pos.pieces(q, PAWN);
-        *sc += p.shelter_mg * shield.count() as i32;
     }
-    for (q, (s, a)) in score.iter_mut().zip(pressure).enumerate() {
-        if live & (1 << q) != 0 {
-            *s -= a * a * p.king_attack / (16 * p.king_attack_div.max(1));
+    let side = pos.side();
+    for q in 0..4 {
+        if live & (1 << q) == 0 {
+            continue;
         }
+        let enemies = pos.enemies(q);
+        let friends = match pos.mode() {
+            Mode::Teams => 0b0101 << team(q),
+            Mode::Ffa => 1 << q,
+        };
+        let their_attacks = (0..4)
+            .filter(|&e| enemies & (1 << e) != 0)
+            .fold(Bb::ZERO, |b, e| b | attacks[e]);
+        let their_pawns = (0..4)
+            .filter(|&e| enemies & (1 << e) != 0)
+            .fold(Bb::ZERO, |b, e| b | pawn_attacks[e]);
+        let our_attacks = (0..4)
+            .filter(|&f| friends & (1 << f) != 0)
+            .fold(Bb::ZERO, |b, f| b | attacks[f]);
+        // threats: pieces attacked by a pawn, or attacked and undefended;
+        // the side to move may still save one
+        if q != side {
+            let pieces = pos.color_bb(q) & !pos.type_bb(KING) & !pos.type_bb(PAWN);
+            let hit = (pieces & their_pawns) | (pieces & their_attacks & !our_attacks);
+            score[q] -= THREAT * hit.count() as i32;
+        }
+        // King safety
+        let enemy_queen = (0..4).any(|e| enemies & (1 << e) != 0 && queens[e]);
+        let k = kings[q];
+        let mut safety = 0;
+        if enemy_queen {
+            let shield = (t.shield[q][k] & pos.pieces(q, PAWN)).any();
+            let home = t.back[q].has(k);
+            if !shield {
+                safety -= SHIELD_MISSING;
+            }
+            if !home {
+                safety -= OFF_BACK_RANK;
+            }
+            if !shield && !home {
+                safety -= OFF_BACK_RANK;
+            }
+        }
+        let z = &zones[q];
+        for i in 0..9 {
+            let a = z.att_w[i] * ZONE_SCALE[(z.att_n[i] as usize).min(4)] / 100;
+            let d = z.def_w[i] * ZONE_SCALE[(z.def_n[i] as usize).min(4)] / 200;
+            safety -= (a - d).max(0) * p.king_attack / 40;
+        }
+        if z.colours.count_ones() > 1 {
+            safety -= TWO_ATTACKERS;
+        }
+        if !enemy_queen {
+            safety /= 2;
+        }
+        score[q] += safety.min(0);
     }
     score
 }
@@ -163,15 +318,18 @@ pub fn utility(strength: &[i32; 4], q: usize) -> i32 {
     strength[q] - best_other
 }
 
-/// Teams: the side to move's team's score less the other team's, with a
-/// tempo bonus.
+/// Teams: the side to move's team's score less the other team's (a team
+/// with two Queens gets a bonus), with a tempo bonus.
 pub fn evaluate_teams(pos: &Position4, t: &Eval4, p: &Params) -> i32 {
     let s = army_scores(pos, t, p);
-    let us = team(pos.side());
-    let (ours, theirs) = if us == 0 {
-        (s[0] + s[2], s[1] + s[3])
+    let queens = |a: usize, b: usize| (pos.pieces(a, QUEEN) | pos.pieces(b, QUEEN)).count();
+    let bonus = |a: usize, b: usize| if queens(a, b) >= 2 { SECOND_QUEEN } else { 0 };
+    let ry = s[0] + s[2] + bonus(0, 2);
+    let bg = s[1] + s[3] + bonus(1, 3);
+    let (ours, theirs) = if team(pos.side()) == 0 {
+        (ry, bg)
     } else {
-        (s[1] + s[3], s[0] + s[2])
+        (bg, ry)
     };
     ours - theirs + p.tempo
 }
@@ -183,18 +341,16 @@ mod tests {
     use std::sync::Arc;
 
     #[test]
-    fn start_is_balanced() {
-        for layout in [Layout::Modern, Layout::Classic] {
-            let pos = Position4::startpos(Arc::new(Variant4::new(Mode::Teams)), layout);
-            let t = Eval4::new(&pos);
-            let s = army_scores(&pos, &t, &Params::default());
-            if layout == Layout::Modern {
-                assert!(s.iter().all(|&x| x == s[0]), "{s:?}");
-            }
-            assert_eq!(
-                evaluate_teams(&pos, &t, &Params::default()),
-                Params::default().tempo + s[0] + s[2] - s[1] - s[3]
-            );
-        }
+    fn the_symmetric_start_is_balanced() {
+        let pos = Position4::startpos(Arc::new(Variant4::new(Mode::Teams)), Layout::Modern);
+        let t = Eval4::new(&pos);
+        let s = army_scores(&pos, &t, &Params::default());
+        // 4PC is symmetric under a quarter turn; Red's threats are not
+        // counted (it is to move), the others have none at the start
+        assert!(s.iter().all(|&x| x == s[0]), "{s:?}");
+        assert_eq!(
+            evaluate_teams(&pos, &t, &Params::default()),
+            Params::default().tempo
+        );
     }
 }
