@@ -186,7 +186,7 @@ pub fn army_scores(pos: &Position4, t: &Eval4, p: &Params) -> [i32; 4] {
         }
         let own = pos.color_bb(q);
         let enemies = pos.enemies(q);
-        for ty in 0..NUM_TYPES {
+        for (ty, &zone_weight) in ZONE_ATTACKER.iter().enumerate() {
             let pst = &t.pst[q * NUM_TYPES + ty];
             for sq in (pos.type_bb(ty) & own).iter() {
                 *sc += t.value[ty] + pst[sq];
@@ -221,17 +221,17 @@ pub fn army_scores(pos: &Position4, t: &Eval4, p: &Params) -> [i32; 4] {
                         let i = zone_index(pos, kings[k], s);
                         if enemy {
                             z.att_n[i] += 1;
-                            z.att_w[i] += ZONE_ATTACKER[ty];
+                            z.att_w[i] += zone_weight;
                             z.colours |= 1 << q;
                         } else if q == k || team(q) == team(k) && pos.mode() == Mode::Teams {
                             z.def_n[i] += 1;
-                            z.def_w[i] += ZONE_ATTACKER[ty];
+                            z.def_w[i] += zone_weight;
                         }
                     }
                 }
                 if ty == KNIGHT {
-                    for k in 0..4 {
-                        if enemies & (1 << k) != 0 && t.knight2[kings[k]].has(sq) {
+                    for (k, &ksq) in kings.iter().enumerate() {
+                        if enemies & (1 << k) != 0 && t.knight2[ksq].has(sq) {
                             *sc += KNIGHT_NEAR_KING;
                         }
                     }
