@@ -227,8 +227,50 @@ impl SearchPosition for Search4 {
     fn promotion(&self, m: Move) -> Option<usize> {
         Position4::promotion_of(m)
     }
+    fn team_in_check(&self) -> bool {
+        let p = &self.pos;
+        if self.objective != Objective::Teams {
+            return false;
+        }
+        let partner = (p.side() + 2) & 3;
+        p.attackers(p.king_square(partner), p.occupied(), p.enemies(partner))
+            .any()
+    }
+
+    /// The mover's pieces check an enemy King (a check by the mover is
+    /// always new: its victim answered any older one on its own turn).
+    fn gave_check(&self, m: Move) -> bool {
+        if Search4::is_leave(m) {
+            return false;
+        }
+        let p = &self.pos;
+        let Some((mover, _)) = p.piece_at(m.to()) else {
+            return false;
+        };
+        if mover > 3 {
+            return false;
+        }
+        let occ = p.occupied();
+        (0..4).any(|q| {
+            q != mover
+                && p.enemies(mover) & (1 << q) != 0
+                && p.attackers(p.king_square(q), occ, 1 << mover).any()
+        })
+    }
+
+    /// Also yes for every move while the next player is in check (by the
+    /// mover's partner): any quiet move may then complete a mate, by taking
+    /// the King's last square, so none is pruned as if it were harmless.
     fn gives_check(&self, m: Move) -> bool {
-        Search4::is_leave(m) || self.pos.gives_check(m)
+        if Search4::is_leave(m) {
+            return true;
+        }
+        let p = &self.pos;
+        let next = p.next_player(p.side());
+        let next_in_check = next != p.side()
+            && p.attackers(p.king_square(next), p.occupied(), p.enemies(next))
+                .any();
+        next_in_check || p.gives_check(m)
     }
     fn make(&mut self, m: Move) {
         if Search4::is_leave(m) {

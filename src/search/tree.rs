@@ -30,6 +30,11 @@ pub trait SearchPosition: Clone + Send + 'static {
     fn team(&self) -> usize;
     fn hash(&self) -> u64;
     fn in_check(&self) -> bool;
+    /// Whether a partner of the side to move (who moves later) is in check:
+    /// the side to move's static eval then says little. Two-player: never.
+    fn team_in_check(&self) -> bool {
+        false
+    }
     /// Appends the legal moves of the given type.
     fn generate(&self, kind: GenType, list: &mut MoveList);
     fn legal_moves(&self) -> MoveList {
@@ -42,6 +47,12 @@ pub trait SearchPosition: Clone + Send + 'static {
     /// Whether a legal move checks an enemy King (castling and en passant
     /// may answer yes without looking).
     fn gives_check(&self, m: Move) -> bool;
+    /// Just after `m` was made: whether it checked an enemy King (for the
+    /// check extension and reductions). Two-player: the side to move is
+    /// in check.
+    fn gave_check(&self, _m: Move) -> bool {
+        self.in_check()
+    }
     /// The piece type a move promotes to.
     fn promotion(&self, m: Move) -> Option<usize>;
     fn make(&mut self, m: Move);

@@ -309,7 +309,7 @@ impl<P: SearchPosition> Worker<P> {
             self.pos.make(m);
             self.tick();
             let flip = self.pos.team() != team;
-            let gives_check = self.pos.in_check();
+            let gives_check = self.pos.gave_check(m);
             let new_depth = depth - 1 + gives_check as i32;
             let mut score;
             if i == self.pv_idx {
@@ -445,7 +445,10 @@ impl<P: SearchPosition> Worker<P> {
             }
         }
 
-        if !pv_node && !in_check && excluded.is_null() {
+        // a King of the side to move's team in check: the static eval says
+        // little, so nothing is pruned on it
+        let threatened = in_check || self.pos.team_in_check();
+        if !pv_node && !threatened && excluded.is_null() {
             // reverse futility pruning
             if depth <= self.p.rfp_depth
                 && adj_eval - self.p.rfp_margin * (depth - improving as i32) >= beta
@@ -565,7 +568,7 @@ impl<P: SearchPosition> Worker<P> {
                             m,
                             -self.p.see_quiet * lmr_depth * lmr_depth / 2,
                         );
-                    if (((late || futile) && !in_check) || see_bad) && !self.pos.gives_check(m) {
+                    if (((late || futile) && !threatened) || see_bad) && !self.pos.gives_check(m) {
                         continue;
                     }
                 } else if depth <= self.p.see_depth
@@ -599,7 +602,7 @@ impl<P: SearchPosition> Worker<P> {
             self.pos.make(m);
             self.tick();
             let flip = self.pos.team() != team;
-            let gives_check = self.pos.in_check();
+            let gives_check = self.pos.gave_check(m);
             if ext == 0 && gives_check {
                 ext = 1;
             }
