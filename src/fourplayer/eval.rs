@@ -299,6 +299,31 @@ pub fn army_scores(pos: &Position4, t: &Eval4, p: &Params) -> [i32; 4] {
     score
 }
 
+/// Material and piece-square terms per player: the cheap part of
+/// `army_scores`, for lazy evaluation.
+pub fn material_scores(pos: &Position4, t: &Eval4) -> [i32; 4] {
+    let live = pos.live_mask();
+    std::array::from_fn(|q| {
+        if live & (1 << q) == 0 {
+            return 0;
+        }
+        let own = pos.color_bb(q);
+        let mut s = 0;
+        for ty in 1..NUM_TYPES {
+            let pst = &t.pst[q * NUM_TYPES + ty];
+            for sq in (pos.type_bb(ty) & own).iter() {
+                s += t.value[ty] + pst[sq];
+            }
+        }
+        s
+    })
+}
+
+/// How far the rest of the evaluation (mobility, King safety, threats)
+/// can move a team's score: beyond this outside the window, the cheap
+/// part is returned alone.
+pub const LAZY_MARGIN: i32 = 700;
+
 /// Free-For-All strengths: points (100 cp each) plus the army while in
 /// the game.
 pub fn strengths(pos: &Position4, t: &Eval4, p: &Params) -> [i32; 4] {
@@ -318,20 +343,41 @@ pub fn utility(strength: &[i32; 4], q: usize) -> i32 {
     strength[q] - best_other
 }
 
-/// Teams: the side to move's team's score less the other team's (a team
-/// with two Queens gets a bonus), with a tempo bonus.
-pub fn evaluate_teams(pos: &Position4, t: &Eval4, p: &Params) -> i32 {
-    let s = army_scores(pos, t, p);
+/// The side to move's team's sum less the other team's (a team with two
+/// Queens gets a bonus).
+fn team_diff(pos: &Position4, s: &[i32; 4]) -> i32 {
     let queens = |a: usize, b: usize| (pos.pieces(a, QUEEN) | pos.pieces(b, QUEEN)).count();
     let bonus = |a: usize, b: usize| if queens(a, b) >= 2 { SECOND_QUEEN } else { 0 };
     let ry = s[0] + s[2] + bonus(0, 2);
     let bg = s[1] + s[3] + bonus(1, 3);
-    let (ours, theirs) = if team(pos.side()) == 0 {
-        (ry, bg)
+    if team(pos.side()) == 0 {
+        ry - bg
     } else {
-        (bg, ry)
-    };
-    ours - theirs + p.tempo
+        bg - ry
+    }
+}
+
+/// Teams with lazy evaluation: when material and placement alone are
+/// more than `LAZY_MARGIN` outside (alpha, beta), they are returned
+/// without the rest. Returns the score and whether it is complete.
+pub fn evaluate_teams_bounded(
+    pos: &Position4,
+    t: &Eval4,
+    p: &Params,
+    alpha: i32,
+    beta: i32,
+) -> (i32, bool) {
+    let quick = team_diff(pos, &material_scores(pos, t)) + p.tempo;
+    if quick - LAZY_MARGIN >= beta || quick + LAZY_MARGIN <= alpha {
+        return (quick, false);
+    }
+    (evaluate_teams(pos, t, p), true)
+}
+
+/// Teams: the side to move's team's score less the other team's, with a
+/// tempo bonus.
+pub fn evaluate_teams(pos: &Position4, t: &Eval4, p: &Params) -> i32 {
+    team_diff(pos, &army_scores(pos, t, p)) + p.tempo
 }
 
 #[cfg(test)]

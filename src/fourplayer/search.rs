@@ -16,7 +16,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::eval::{Eval4, POINT_CP, evaluate_teams, strengths, utility};
+use super::eval::{Eval4, POINT_CP, evaluate_teams, evaluate_teams_bounded, strengths, utility};
 use super::game::{DRAW_POINTS, MATE_POINTS};
 use super::position::Position4;
 use super::variant::{KING, Mode, PAWN};
@@ -382,8 +382,11 @@ impl SearchPosition for Search4 {
             }
         }
     }
-    fn evaluate_bounded(&self, t: &Eval4, p: &Params, _alpha: i32, _beta: i32) -> (i32, bool) {
-        (self.evaluate(t, p), true)
+    fn evaluate_bounded(&self, t: &Eval4, p: &Params, alpha: i32, beta: i32) -> (i32, bool) {
+        match self.objective {
+            Objective::Teams => evaluate_teams_bounded(&self.pos, t, p, alpha, beta),
+            _ => (self.evaluate(t, p), true),
+        }
     }
     fn see_ge(&self, t: &Eval4, m: Move, threshold: i32) -> bool {
         if Search4::is_leave(m) {
