@@ -12,6 +12,7 @@ let S = null; // the last state
 let drawn = -1; // the state version the board shows
 let rotation = 0; // quarter turns; the person's seat at the bottom
 let rotationFor = ""; // the variant+seat the rotation was chosen for
+let formFor = ""; // the settings the form shows
 let selected = null; // the selected square's name
 let dragFrom = null;
 let armies = [];
@@ -295,10 +296,15 @@ function show(st) {
     const seats = S.family === "four" ? ["red", "blue", "yellow", "green"] : ["white", "black"];
     const i = seats.indexOf(S.settings.seat);
     rotation = i < 0 ? 0 : S.family === "four" ? i : i * 2;
-    fillSeats();
     drawn = -1;
   }
-  if (selected && !S.legal.some((m) => m.from === selected)) selected = null;
+  // the form shows the server's settings whenever they change
+  const form = JSON.stringify([S.variant, S.settings]);
+  if (form !== formFor) {
+    formFor = form;
+    fillSeats();
+  }
+  if (selected && !canSelect(selected)) selected = null;
   if (drawn !== S.version || !$("pieces")) {
     drawBoard();
     drawPieces();
@@ -316,7 +322,9 @@ function pieceAt(name) {
 
 function canSelect(name) {
   const p = pieceAt(name);
-  return p && p.owner === S.side && S.legal.some((m) => m.from === name);
+  // a piece without legal moves may be picked too: the server then says
+  // why its move is refused
+  return p && p.owner === S.side && S.legal.length > 0;
 }
 
 function tryMove(from, to) {
@@ -455,9 +463,10 @@ function settingsBody() {
 async function newGame() {
   let v = $("variant").value;
   if (v === "cwda") v = `cwda-${$("white-army").value}-${$("black-army").value}`;
-  // settings first, with the seat read against the new family
+  // the form is read before the new state redraws it
+  const settings = settingsBody();
   const ok = await send("/api/new", { variant: v, layout: $("layout").value });
-  if (ok) await send("/api/settings", settingsBody(), "new game: " + v);
+  if (ok) await send("/api/settings", settings, "new game: " + v);
 }
 
 async function saveAs(format) {
