@@ -617,6 +617,28 @@ fn the_server_refuses_bad_requests_and_listens_on_loopback_only() {
     let (s, body) = post(port, "/api/move", r#"{"move": "h2-h4"}"#);
     assert_eq!(s, 200, "the server still plays: {body}");
 
+    // a port in use, or a bad one: a one-line error, status 2
+    let bin = std::env::var("CHIMERA_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_chimera").into());
+    for (args, says) in [
+        (
+            vec!["gui".to_string(), "--port".into(), port.to_string()],
+            "is in use",
+        ),
+        (
+            vec!["gui".into(), "--port".into(), "x".into()],
+            "not a number",
+        ),
+        (vec!["gui".into(), "--bogus".into()], "unexpected argument"),
+    ] {
+        let o = Command::new(&bin).args(&args).output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains(says) && err.lines().count() == 1,
+            "{args:?}: {err}"
+        );
+    }
+
     // bound to 127.0.0.1: the kernel's table of listening sockets says so
     let tcp = std::fs::read_to_string("/proc/net/tcp").unwrap_or_default();
     if !tcp.is_empty() {

@@ -7,6 +7,12 @@
 //! the engine's move or starts the next search. A search never blocks a
 //! request: stopping one waits only for the search thread to see its stop
 //! flag.
+//!
+//! In-process rather than a child over the UCI dialect, measured on the
+//! four-player start (Teams, 64 MB, 1 s): the same 390,907 nodes either
+//! way, so the search is no faster in a child, while a child costs 64-114
+//! ms to start and shake hands and turns every move and principal
+//! variation into text and back; here the reports are `Move` values.
 
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
