@@ -601,6 +601,27 @@ mod tests {
     }
 
     #[test]
+    fn chimera_plays_every_seat_of_an_ffa_game() {
+        let mut s = Session::new();
+        s.new_game("fourplayer-ffa", "4PC").unwrap();
+        s.configure(Some(Seat::Watch), Some(20), None, None);
+        assert!(
+            s.person_moves("h2-h3").is_err(),
+            "nobody's seat is the person's"
+        );
+        pump_until(&mut s, |s| s.line().len() >= 8);
+        let seats: Vec<usize> = s.line().iter().take(8).map(|e| e.seat).collect();
+        assert_eq!(
+            seats,
+            vec![0, 1, 2, 3, 0, 1, 2, 3],
+            "strict rotation while all live"
+        );
+        let state = super::super::view::state(&s);
+        assert_eq!(state["mode"], "FFA");
+        assert!(state["players"][0]["points"].is_i64());
+    }
+
+    #[test]
     fn analysis_reports_and_stops() {
         let mut s = Session::new();
         s.new_game("omega", "").unwrap();
