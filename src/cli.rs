@@ -27,6 +27,8 @@ usage:
                                self-play between two weight settings (A/B tests, tuning)
   chimera match -engine ... -engine ... [options]
                                engine-vs-engine matches (cutechess-cli's flags; see match --help)
+  chimera gui [--port N] [--open]
+                               a board in the browser (127.0.0.1 only): play, watch, analyse
   chimera params               list the tunable weights (name default min max)
   chimera variants             list the variant names
 
@@ -106,6 +108,7 @@ pub fn run(args: &[String]) -> i32 {
         Some("show") => cmd_show(&a.rest[1..]),
         Some("selfplay") => cmd_selfplay(&a.rest[1..]),
         Some("match") => crate::tools::matches::run(&a.rest[1..], &a.armies).map_err(ArgError),
+        Some("gui") => crate::gui::run(&a.rest[1..]).map_err(ArgError),
         Some("params") => {
             if let Some(extra) = a.rest.get(1) {
                 return Err(ArgError(format!(

@@ -7,6 +7,7 @@ pub mod cli;
 pub mod eval;
 pub mod fourplayer;
 pub mod geometry;
+pub mod gui;
 pub mod params;
 pub mod position;
 pub mod protocol;
