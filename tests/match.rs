@@ -5,11 +5,21 @@
 //! time, each of which must lose its games while the match finishes with a
 //! valid PGN and score line; and the same match given with cutechess-cli's
 //! flags and from engines.toml.
+//!
+//! Four-player chess (one process per seat): a Teams match between two
+//! Chimeras; a Free-For-All with four Chimeras at different depths; the
+//! broken engine losing its Teams games by an illegal move, or in
+//! Free-For-All resigning its seats, whose Kings walk on; and a Teams match
+//! against 4pchess where it is installed (`../shared/engines/4pchess`).
+//! Every PGN4 written must read back with `pgn4::read`, its tags agreeing
+//! with the result lines.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::Mutex;
 
+use chimera::fourplayer::Mode;
+use chimera::fourplayer::pgn4::{Pgn4, read};
 use chimera::tools::matches::args::{Command as MatchCommand, parse};
 use chimera::tools::matches::openings::read_pgn;
 use chimera::tools::matches::referee::TwoPlayer;
@@ -42,6 +52,15 @@ fn run_match(line: &str) -> (Output, String) {
         .expect("run chimera match");
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     (out, stdout)
+}
+
+/// The last `Score of A vs B` line counts `games` games.
+fn assert_games_scored(stdout: &str, pairing: &str, games: usize) {
+    let score = stdout
+        .lines()
+        .rfind(|l| l.starts_with(&format!("Score of {pairing}: ")))
+        .expect("a score line");
+    assert!(score.ends_with(&format!("] {games}")), "{score}");
 }
 
 fn installed(prog: &str) -> Option<PathBuf> {
@@ -102,11 +121,7 @@ fn two_chimera_processes() {
     ] {
         assert!(stdout.contains(want), "{want} in\n{stdout}");
     }
-    let score = stdout
-        .lines()
-        .rfind(|l| l.starts_with("Score of Chimera-UCI vs Chimera-XB: "))
-        .expect("a score line");
-    assert!(score.ends_with("] 2"), "{score}");
+    assert_games_scored(&stdout, "Chimera-UCI vs Chimera-XB", 2);
     let games = check_pgn(&pgn, "omega", 2);
     // nobody misbehaved
     for (_, t) in &games {
@@ -339,4 +354,247 @@ fn bad_input_is_one_line_and_status_2() {
         assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
         assert!(stderr.starts_with("chimera: "), "{stderr}");
     }
+}
+
+/// Runs `chimera match`, which must succeed; returns stdout and stderr.
+fn run_ok(line: &str) -> (String, String) {
+    let (out, stdout) = run_match(line);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    (stdout, stderr)
+}
+
+/// The `Finished game` lines: (result, reason) per game.
+fn finished(stdout: &str) -> Vec<(String, String)> {
+    stdout
+        .lines()
+        .filter(|l| l.starts_with("Finished game"))
+        .map(|l| {
+            let (_, rest) = l.split_once("): ").expect("a result");
+            let (result, reason) = rest.split_once(" {").expect("a reason");
+            (result.to_string(), reason.trim_end_matches('}').to_string())
+        })
+        .collect()
+}
+
+/// Reads every game of a PGN4 file back; each must replay legally, and its
+/// `[Result]` and `[Termination]` must be those of its `Finished game` line
+/// (the game's own outcome where the rules ended it).
+fn check_pgn4(path: &Path, mode: Mode, stdout: &str) -> Vec<Pgn4> {
+    let text = std::fs::read_to_string(path).expect("the PGN4 was written");
+    let lines = finished(stdout);
+    let games: Vec<Pgn4> = text
+        .split("[Variant ")
+        .skip(1)
+        .map(|g| read(&format!("[Variant {g}"), Mode::Teams).expect("a valid PGN4"))
+        .collect();
+    assert_eq!(games.len(), lines.len(), "{text}");
+    for (g, (result, reason)) in games.iter().zip(&lines) {
+        assert_eq!(g.game.mode(), mode);
+        assert_eq!(g.tag("StartFen4"), Some("4PC"));
+        assert_eq!(g.tag("Result"), Some(result.as_str()), "{text}");
+        assert_eq!(g.tag("Termination"), Some(reason.as_str()), "{text}");
+        if let Some(o) = g.game.outcome() {
+            assert_eq!(&o.result(), result, "{text}");
+        }
+    }
+    games
+}
+
+const FAULTS: [&str; 4] = ["illegal move", "disconnects", "loses on time", "stalls"];
+
+/// The `Player: NAME` block of the end report.
+fn player_block<'a>(stdout: &'a str, name: &str) -> &'a str {
+    stdout
+        .split("Player: ")
+        .find(|s| s.starts_with(&format!("{name}\n")))
+        .unwrap_or_else(|| panic!("no block for {name} in\n{stdout}"))
+}
+
+#[test]
+fn teams_between_two_chimera_processes() {
+    let pgn = tmp("teams.pgn4");
+    let (stdout, stderr) = run_ok(&format!(
+        "-engine cmd={BIN} proto=uci name=A -engine cmd={BIN} proto=uci name=B \
+         -each tc=2+0.02 -variant fourplayer-teams -games 2 -maxmoves 15 -pgnout {}",
+        pgn.display()
+    ));
+    for want in [
+        "Started game 1 of 2 (A vs B)",
+        "Started game 2 of 2 (B vs A)",
+        "...      A playing Red+Yellow: ",
+        "...      Red+Yellow vs Blue+Green: ",
+        "Elo difference: ",
+        "Finished match",
+    ] {
+        assert!(stdout.contains(want), "{want} in\n{stdout}");
+    }
+    assert_games_scored(&stdout, "A vs B", 2);
+    for f in FAULTS {
+        assert!(!stdout.contains(f), "{f}: {stdout}\n{stderr}");
+    }
+    let games = check_pgn4(&pgn, Mode::Teams, &stdout);
+    // A holds Red and Yellow, then Blue and Green
+    let seats =
+        |g: &Pgn4| ["Red", "Blue", "Yellow", "Green"].map(|c| g.tag(c).unwrap().to_string());
+    assert_eq!(seats(&games[0]), ["A", "B", "A", "B"]);
+    assert_eq!(seats(&games[1]), ["B", "A", "B", "A"]);
+    for g in &games {
+        assert!(g.game.log().len() >= 8, "engines moved");
+    }
+}
+
+#[test]
+fn ffa_with_four_chimera_seats() {
+    let pgn = tmp("ffa.pgn4");
+    let (stdout, _) = run_ok(&format!(
+        "-engine cmd={BIN} proto=uci name=D1 depth=1 -engine cmd={BIN} proto=uci name=D2 depth=2 \
+         -engine cmd={BIN} proto=uci name=D2b depth=2 -engine cmd={BIN} proto=uci name=D3 depth=3 \
+         -variant fourplayer-ffa -games 4 -maxmoves 40 -openings plies=4 -srand 5 -pgnout {}",
+        pgn.display()
+    ));
+    assert!(
+        stdout.contains("Started game 2 of 4 (D2 vs D2b vs D3 vs D1)"),
+        "{stdout}"
+    );
+    let header = stdout
+        .lines()
+        .position(|l| l.starts_with("Rank Name") && l.contains("Placement"))
+        .expect("the FFA table");
+    let rows: Vec<&str> = stdout.lines().skip(header + 1).take(4).collect();
+    let mut placement_sum = 0.0;
+    for r in &rows {
+        let f: Vec<&str> = r.split_whitespace().collect();
+        assert_eq!(f[2], "4", "every engine held every seat once: {r}");
+        placement_sum += f[3].parse::<f64>().unwrap();
+        let places: usize = f[5..9].iter().map(|x| x.parse::<usize>().unwrap()).sum();
+        assert_eq!(places, 4, "{r}");
+    }
+    // the placements of a game add up to 2 (1 + 2/3 + 1/3 + 0)
+    assert!((placement_sum - 2.0).abs() < 0.01, "{stdout}");
+    assert!(!stdout.contains("Score of"), "no two-engine score line");
+    let games = check_pgn4(&pgn, Mode::Ffa, &stdout);
+    for (g, (result, _)) in games.iter().zip(finished(&stdout)) {
+        assert_eq!(result.split('-').count(), 4, "points per seat: {result}");
+        assert!(
+            g.game.log().len() > 4,
+            "the engines played after the opening"
+        );
+    }
+}
+
+/// Chimera against a broken Chimera that answers its third `go` (per
+/// process: per seat) with `bestmove a1a1`.
+fn against_broken(variant: &str, limit: &str, pgn: &Path) -> (String, String) {
+    let script = root().join("tests/peers/uci-faulty.sh");
+    let (stdout, stderr) = run_ok(&format!(
+        "-engine cmd={BIN} proto=uci name=Chimera -engine cmd={} arg=illegal arg={BIN} \
+         proto=uci name=Broken -each {limit} -variant {variant} -games 2 -maxmoves 25 -pgnout {}",
+        script.display(),
+        pgn.display()
+    ));
+    assert!(
+        stdout.contains("Score of Chimera vs Broken: 2 - 0 - 0  [1.000] 2"),
+        "{stdout}\n{stderr}"
+    );
+    // logged with the engine's last output
+    assert!(stderr.contains("last lines:"), "{stderr}");
+    (stdout, stderr)
+}
+
+#[test]
+fn an_illegal_move_loses_for_the_team() {
+    let pgn = tmp("broken-teams.pgn4");
+    let (stdout, stderr) = against_broken("fourplayer-teams", "st=0.05 timemargin=300", &pgn);
+    // Broken holds Blue+Green, then Red+Yellow: the first of its seats to
+    // make a third move does it
+    let lines = finished(&stdout);
+    assert_eq!(
+        lines,
+        [
+            (
+                "1-0".to_string(),
+                "Blue makes an illegal move: a1a1".to_string()
+            ),
+            (
+                "0-1".to_string(),
+                "Red makes an illegal move: a1a1".to_string()
+            )
+        ],
+        "{stdout}"
+    );
+    assert!(stderr.contains("Broken lost 2 by illegal move"), "{stderr}");
+    let games = check_pgn4(&pgn, Mode::Teams, &stdout);
+    // game 1: two rounds, then Blue's third turn; game 2: Red's process is
+    // Green's of game 1 (kept: it behaved), whose third `go` is Red's first
+    for (g, events) in games.iter().zip([10, 1]) {
+        assert_eq!(g.game.log().last().unwrap().2, "R");
+        assert_eq!(g.game.log().len(), events);
+    }
+}
+
+#[test]
+fn an_illegal_move_resigns_the_seat_in_ffa() {
+    let pgn = tmp("broken-ffa.pgn4");
+    let (stdout, stderr) = against_broken("fourplayer-ffa", "depth=2", &pgn);
+    // each of Broken's two seats resigned, and the game went on
+    assert!(stderr.contains("Broken lost 4 by illegal move"), "{stderr}");
+    let broken = player_block(&stdout, "Broken");
+    // one line per seat (the keys name the seat and its place)
+    assert_eq!(
+        broken.matches("makes an illegal move: a1a1").count(),
+        4,
+        "{broken}"
+    );
+    for (_, reason) in finished(&stdout) {
+        assert!(!reason.contains("illegal"), "{stdout}");
+    }
+    let games = check_pgn4(&pgn, Mode::Ffa, &stdout);
+    for (i, g) in games.iter().enumerate() {
+        // Broken's seats: Blue and Green, then Red and Yellow
+        let seats: Vec<usize> = if i == 0 { vec![1, 3] } else { vec![0, 2] };
+        let log = g.game.log();
+        for s in seats {
+            let at = log
+                .iter()
+                .position(|(seat, _, text)| *seat == s && text == "R")
+                .expect("the faulty seat resigned");
+            assert!(g.game.position().has_resigned(s));
+            // its third turn
+            assert_eq!(log[..at].iter().filter(|e| e.0 == s).count(), 2);
+        }
+        assert!(log.len() > 16, "the game went on: {}", log.len());
+    }
+}
+
+#[test]
+fn teams_against_4pchess() {
+    let engine = root().join("../shared/engines/4pchess");
+    if !engine.exists() {
+        eprintln!("skipped: 4pchess is not installed at {}", engine.display());
+        return;
+    }
+    let pgn = tmp("4pchess.pgn4");
+    let (stdout, stderr) = run_ok(&format!(
+        "-engine conf=chimera-uci -engine conf=4pchess -each st=0.1 timemargin=300 \
+         -variant fourplayer-teams -games 2 -maxmoves 20 -pgnout {}",
+        pgn.display()
+    ));
+    assert!(
+        stdout.contains("Started game 2 of 2 (4pchess vs Chimera)"),
+        "{stdout}"
+    );
+    assert_games_scored(&stdout, "Chimera vs 4pchess", 2);
+    // Chimera never loses by a fault (4pchess may: it takes Kings in check)
+    let chimera = player_block(&stdout, "Chimera");
+    for f in FAULTS {
+        assert!(
+            !chimera
+                .lines()
+                .any(|l| l.contains("Loss:") && l.contains(f)),
+            "{stdout}\n{stderr}"
+        );
+    }
+    assert!(!stderr.contains("Chimera lost"), "{stderr}");
+    check_pgn4(&pgn, Mode::Teams, &stdout);
 }

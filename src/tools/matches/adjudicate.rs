@@ -1,12 +1,12 @@
 //! Adjudication on the engines' scores, as cutechess-cli's `-draw`,
 //! `-resign` and `-maxmoves` do it:
-//! - draw: both engines' scores within `score` centipawns of zero for
+//! - draw: every seat's score within `score` centipawns of zero for
 //!   `movecount` consecutive moves each, after at least `movenumber` full
 //!   moves; a capture or pawn move starts the count again;
 //! - resign: an engine's own score at least `score` centipawns below zero
 //!   for `movecount` consecutive moves of its own (with `twosided`, the
 //!   opponent's score at least `score` above zero for as long, too);
-//! - maxmoves: a draw after that many full moves.
+//! - maxmoves: a draw after that many full moves (four-player: rounds).
 
 use super::player::Score;
 use super::referee::{Ending, Referee, Termination};
@@ -67,7 +67,7 @@ impl Adjudicator {
                 Some(c) if !irreversible && c.abs() <= d.score => self.quiet += 1,
                 _ => self.quiet = 0,
             }
-            if self.quiet >= 2 * d.movecount.max(1) && r.full_moves() >= d.movenumber {
+            if self.quiet >= r.seats() * d.movecount.max(1) && r.full_moves() >= d.movenumber {
                 return Some(r.draw("Draw by adjudication".into(), Termination::Adjudication));
             }
         }
@@ -85,7 +85,7 @@ impl Adjudicator {
                 let others_agree = !rs.twosided
                     || (0..self.winning.len()).any(|s| s != seat && self.winning[s] >= n);
                 if others_agree {
-                    let winner = r.seat_name(1 - seat.min(1));
+                    let winner = r.side_name((seat + 1) % r.seats());
                     return Some(r.loss_of(
                         seat,
                         format!("{winner} wins by adjudication"),

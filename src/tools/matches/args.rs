@@ -6,7 +6,8 @@
 use std::path::{Path, PathBuf};
 
 use super::adjudicate::{DrawRule, ResignRule, Rules};
-use super::config::{EngineConfig, Proto, Restart, load_engines};
+use super::config::{EngineConfig, FourDialect, Proto, Restart, load_engines};
+use super::four_player::is_four_player;
 use super::openings::{Format, Openings, Order, Source};
 use crate::variant::armies::Army;
 
@@ -121,16 +122,21 @@ engine options (-engine and -each):
   stderr=FILE           where the engine's standard error goes
   setup=true            XBoard: send setup/piece lines after variant
   hang=SECONDS          without a clock: a move this slow counts as hung (60)
+  fourplayer=chimera|4pchess   four-player UCI spelling (default chimera)
 
 match options:
-  -variant NAME         chess (standard), omega, cwda-<white>-<black>
+  -variant NAME         chess (standard), omega, cwda-<white>-<black>;
+                        fourplayer-teams (two engines share the seats by
+                        team) or fourplayer-ffa (two engines on alternate
+                        seats, or four), played alone, games in PGN4
   -games N  -rounds N   games per encounter; rounds (total = games x rounds)
   -repeat [N]           play each opening N times (default 2), colours swapped
   -noswap               do not swap colours
   -concurrency N        games at once
   -openings file=F format=epd|pgn order=sequential|random plies=N start=N
                         default: the balanced set shipped for the variant
-                        (-openings order=random: that set in random order)
+                        (-openings order=random: that set in random order);
+                        four-player: the 4PC start, or plies=N random plies
   -noopenings           start every game from the start position
   -pgnout FILE [min]    append the games to FILE
   -sprt elo0=E elo1=E alpha=A beta=B   stop when H0 or H1 is accepted
@@ -205,6 +211,7 @@ fn engine_option(e: &mut EngineConfig, opt: &str, has_cmd: &mut bool) -> Result<
             }
         }
         "whitepov" => e.whitepov = true,
+        "fourplayer" => e.fourplayer = FourDialect::parse(need()?)?,
         "setup" => e.setup = !matches!(v, Some("false") | Some("0")),
         "trust" | "ponder" | "debug" => log::info!("engine option '{k}' is ignored"),
         "tscale" => {
@@ -298,13 +305,18 @@ pub fn parse_with(args: &[String], armies: &[Army]) -> Result<Command, String> {
                         _ => return Err(format!("-openings: bad option '{p}'")),
                     }
                 }
-                // without file=: the shipped set, in the order given
-                if let Some(path) = path {
-                    cfg.openings.source = Source::File {
-                        path,
-                        format,
-                        plies,
-                    };
+                // without file=: the shipped set, in the order given;
+                // four-player: random plies from the start
+                match (path, plies) {
+                    (Some(path), _) => {
+                        cfg.openings.source = Source::File {
+                            path,
+                            format,
+                            plies,
+                        }
+                    }
+                    (None, Some(plies)) => cfg.openings.source = Source::Random { plies },
+                    (None, None) => {}
                 }
             }
             "noopenings" => cfg.openings.source = Source::None,
@@ -456,6 +468,7 @@ pub fn parse_with(args: &[String], armies: &[Army]) -> Result<Command, String> {
     if cfg.sprt.is_some() && cfg.engines.len() != 2 {
         return Err("-sprt needs exactly two engines".into());
     }
+    four_player_checks(&cfg)?;
     for e in &cfg.engines {
         if let Some(v) = cfg.variants.iter().find(|v| !e.plays(v)) {
             return Err(format!(
@@ -471,6 +484,56 @@ pub fn parse_with(args: &[String], armies: &[Army]) -> Result<Command, String> {
     Ok(Command::Run(Box::new(cfg)))
 }
 
+/// What a four-player match needs (and a two-player one must not be given).
+fn four_player_checks(cfg: &MatchConfig) -> Result<(), String> {
+    let four = cfg.variants.iter().filter(|v| is_four_player(v)).count();
+    if four == 0 {
+        return match cfg.openings.source {
+            Source::Random { .. } => {
+                Err("-openings plies=N without file= is for four-player variants".into())
+            }
+            _ => Ok(()),
+        };
+    }
+    if cfg.variants.len() > 1 {
+        return Err(
+            "a four-player variant is played alone (-variant fourplayer-teams or fourplayer-ffa)"
+                .into(),
+        );
+    }
+    let name = |e: &EngineConfig| e.name.clone().unwrap_or_else(|| e.launch.program.clone());
+    for e in &cfg.engines {
+        if e.proto != Proto::Uci {
+            return Err(format!(
+                "engine '{}': four-player chess is played over UCI (proto=uci)",
+                name(e)
+            ));
+        }
+        let tc = &e.tc;
+        if e.fourplayer == FourDialect::FourPChess && tc.depth.is_none() && !tc.has_clock() {
+            return Err(format!(
+                "engine '{}': 4pchess takes only a time per move or a depth (st=, tc= or depth=)",
+                name(e)
+            ));
+        }
+    }
+    if let Source::File { .. } = cfg.openings.source {
+        return Err(
+            "-openings file= is not offered for four-player variants (plies=N: random plies)"
+                .into(),
+        );
+    }
+    if cfg.variants[0] == "fourplayer-ffa" {
+        if ![2, 4].contains(&cfg.engines.len()) {
+            return Err("fourplayer-ffa needs two engines (on alternate seats) or four".into());
+        }
+        if cfg.rules.resign.is_some() {
+            return Err("-resign is not offered in fourplayer-ffa".into());
+        }
+    }
+    Ok(())
+}
+
 /// The classic armies, whose 16 pairings `cwda-*` names.
 const CLASSIC: [&str; 4] = ["fide", "clobberers", "nutty", "rookies"];
 
@@ -479,6 +542,13 @@ const CLASSIC: [&str; 4] = ["fide", "clobberers", "nutty", "rookies"];
 fn variant_list(s: &str, armies: &[Army]) -> Result<Vec<String>, String> {
     let mut out = Vec::new();
     for v in s.split(',').map(str::trim).filter(|v| !v.is_empty()) {
+        if is_four_player(v) {
+            let mode = crate::fourplayer::Mode::from_name(v).ok_or_else(|| {
+                format!("unknown variant '{v}' (fourplayer-teams or fourplayer-ffa)")
+            })?;
+            out.push(mode.name().to_string());
+            continue;
+        }
         if v == "cwda-*" {
             for w in CLASSIC {
                 for b in CLASSIC {
@@ -607,6 +677,58 @@ mod tests {
                 ..
             }
         ));
+    }
+
+    #[test]
+    fn four_player_flags() {
+        let c = run(
+            "-engine cmd=a proto=uci fourplayer=4pchess st=1 -engine cmd=b proto=uci tc=5+0.1 \
+                     -variant fourplayer-teams -openings plies=4 -resign movecount=3 score=900",
+        )
+        .unwrap();
+        assert_eq!(c.variants, vec!["fourplayer-teams"]);
+        assert_eq!(c.engines[0].fourplayer, FourDialect::FourPChess);
+        assert_eq!(c.engines[1].fourplayer, FourDialect::Chimera);
+        assert_eq!(c.openings.source, Source::Random { plies: 4 });
+        let c = run(
+            "-engine cmd=a proto=uci -engine cmd=b proto=uci -each depth=3 -variant fourplayer-ffa",
+        )
+        .unwrap();
+        assert_eq!(c.variants, vec!["fourplayer-ffa"]);
+        let two = "-engine cmd=a proto=uci tc=1 -engine cmd=b proto=uci tc=1";
+        for (line, want) in [
+            (
+                "-engine cmd=a proto=xboard tc=1 -engine cmd=b proto=uci tc=1 -variant fourplayer-teams"
+                    .to_string(),
+                "played over UCI",
+            ),
+            (format!("{two} -variant fourplayer-teams,chess"), "played alone"),
+            (format!("{two} -variant fourplayer-solo"), "unknown variant"),
+            (
+                format!("{two} -engine cmd=c proto=uci tc=1 -variant fourplayer-ffa"),
+                "two engines (on alternate seats) or four",
+            ),
+            (
+                format!("{two} -variant fourplayer-ffa -resign movecount=3 score=500"),
+                "-resign is not offered",
+            ),
+            (
+                format!("{two} -variant fourplayer-teams -openings file=o.pgn"),
+                "not offered for four-player",
+            ),
+            (format!("{two} -openings plies=4"), "for four-player variants"),
+            (
+                "-engine cmd=a proto=uci nodes=100 fourplayer=4pchess -engine cmd=b proto=uci tc=1 \
+                 -variant fourplayer-teams"
+                    .to_string(),
+                "4pchess takes only a time per move or a depth",
+            ),
+            (format!("{two} fourplayer=x"), "not chimera or 4pchess"),
+        ] {
+            let e = parse(&args(&line)).unwrap_err();
+            assert!(e.contains(want), "{line}: {e}");
+            assert!(!e.contains('\n'));
+        }
     }
 
     #[test]

@@ -15,6 +15,7 @@
 //! init = ["..."]                 # lines sent after the handshake
 //! setup = false                  # XBoard: send setup/piece lines after variant
 //! stderr = "sjaak.log"           # where its standard error goes
+//! fourplayer = "chimera"         # four-player UCI spelling: chimera or 4pchess
 //! ```
 //!
 //! A relative command with a `/` and a relative `dir` are taken from the
@@ -37,6 +38,28 @@ impl Proto {
             "uci" => Ok(Proto::Uci),
             "xboard" | "cecp" | "winboard" => Ok(Proto::Xboard),
             _ => Err(format!("unknown protocol '{s}' (uci or xboard)")),
+        }
+    }
+}
+
+/// How an engine spells the four-player UCI dialect.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FourDialect {
+    /// PROTOCOLS.md: `UCI_Variant`, `position startpos 4PC` / `fen4`, `go`
+    /// with the four clocks
+    #[default]
+    Chimera,
+    /// 4pchess: no `UCI_Variant`, `position startpos` (4PC) / `fen`, only
+    /// `go movetime` and `go depth`; `score N` after the PV
+    FourPChess,
+}
+
+impl FourDialect {
+    pub fn parse(s: &str) -> Result<FourDialect, String> {
+        match s {
+            "chimera" => Ok(FourDialect::Chimera),
+            "4pchess" => Ok(FourDialect::FourPChess),
+            _ => Err(format!("fourplayer: '{s}' is not chimera or 4pchess")),
         }
     }
 }
@@ -68,6 +91,8 @@ pub struct EngineConfig {
     pub restart: Restart,
     /// scores are from White's point of view
     pub whitepov: bool,
+    /// the four-player dialect it speaks
+    pub fourplayer: FourDialect,
 }
 
 impl EngineConfig {
@@ -83,6 +108,7 @@ impl EngineConfig {
             setup: false,
             restart: Restart::Auto,
             whitepov: false,
+            fourplayer: FourDialect::Chimera,
         }
     }
 
@@ -230,10 +256,21 @@ pub fn parse_engines(text: &str, path: &Path) -> Result<Vec<(String, EngineConfi
             Some(toml::Value::Boolean(b)) => e.setup = *b,
             Some(_) => return Err(err("setup must be true or false".into())),
         }
+        if let Some(d) = string("fourplayer")? {
+            e.fourplayer = FourDialect::parse(&d).map_err(err)?;
+        }
         for k in t.keys() {
             if ![
-                "command", "protocol", "variants", "dir", "name", "options", "init", "setup",
+                "command",
+                "protocol",
+                "variants",
+                "dir",
+                "name",
+                "options",
+                "init",
+                "setup",
                 "stderr",
+                "fourplayer",
             ]
             .contains(&k.as_str())
             {
@@ -269,6 +306,7 @@ init = ["memory 16"]
 [a]
 command = "bin/engine"
 protocol = "uci"
+fourplayer = "4pchess"
 "#;
         let e = parse_engines(text, Path::new("/tmp/cfg/engines.toml")).unwrap();
         assert_eq!(e[0].0, "b");
@@ -288,6 +326,11 @@ protocol = "uci"
         assert_eq!(e[1].1.launch.program, "/tmp/cfg/bin/engine");
         assert_eq!(e[1].1.proto, Proto::Uci);
         assert_eq!(e[1].1.name.as_deref(), Some("a"));
+        assert_eq!(e[1].1.fourplayer, FourDialect::FourPChess);
+        assert_eq!(b.fourplayer, FourDialect::Chimera);
+        let bad = "[x]\ncommand = \"e\"\nprotocol = \"uci\"\nfourplayer = \"x\"\n";
+        let err = parse_engines(bad, Path::new("e.toml")).unwrap_err();
+        assert!(err.contains("not chimera or 4pchess"), "{err}");
         let bad = "[x]\ncommand = \"e\"\nprotocol = \"uci\"\nhash = 3\n";
         let err = parse_engines(bad, Path::new("e.toml")).unwrap_err();
         assert!(err.contains("unknown key 'hash'"), "{err}");

@@ -1,7 +1,9 @@
 //! One game between engines in seats: opening moves first, then each seat
 //! in turn is asked for a move, its clock charged, the move refereed, and
 //! the adjudication rules consulted, until the rules, an adjudication or
-//! a fault end the game.
+//! a fault end the game. A fault goes to the referee's `forfeit`: it ends
+//! the game, or (four-player Free-For-All) resigns the seat, whose moves the
+//! referee then plays itself (`auto_move`).
 
 use std::time::{Duration, Instant, SystemTime};
 
@@ -9,6 +11,7 @@ use super::adjudicate::{Adjudicator, Rules};
 use super::player::{Player, Reply, Score};
 use super::referee::{Ending, Referee, Termination};
 use super::tc::{Clock, TimeControl};
+use crate::fourplayer::game::Game4;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveRecord {
@@ -21,6 +24,16 @@ pub struct MoveRecord {
     pub book: bool,
 }
 
+/// What went wrong with a seat's engine.
+#[derive(Clone, Debug)]
+pub struct Fault {
+    pub termination: Termination,
+    /// as results say it (`Blue makes an illegal move: a1a1`)
+    pub reason: String,
+    /// what happened, and the engine's last lines
+    pub detail: String,
+}
+
 #[derive(Clone, Debug)]
 pub struct GameRecord {
     pub variant: String,
@@ -29,11 +42,13 @@ pub struct GameRecord {
     pub ending: Ending,
     /// per seat: the engine's name
     pub names: Vec<String>,
-    /// per seat: what went wrong with it, and its last output
-    pub faults: Vec<Option<String>>,
+    /// per seat: what went wrong with it
+    pub faults: Vec<Option<Fault>>,
     pub started: SystemTime,
     pub duration: Duration,
     pub final_fen: String,
+    /// four-player games: the game itself (for PGN4)
+    pub game4: Option<Game4>,
 }
 
 /// Plays the opening moves into the referee.
@@ -77,7 +92,7 @@ pub fn play_game(
             Err(_) => "?".into(),
         })
         .collect();
-    let mut faults: Vec<Option<String>> = vec![None; seats];
+    let mut faults: Vec<Option<Fault>> = vec![None; seats];
     let mut moves = book;
     let mut clocks: Vec<Clock> = tcs.iter().map(Clock::new).collect();
     let mut adj = Adjudicator::new(rules, seats);
@@ -89,9 +104,16 @@ pub fn play_game(
             Err(e) => Err(e.clone()),
         };
         if let Err(e) = res {
-            faults[seat] = Some(e);
-            ending = Some(r.loss_of(seat, format!("{name} disconnects"), Termination::Abandoned));
-            break;
+            let reason = format!("{name} disconnects");
+            faults[seat] = Some(Fault {
+                termination: Termination::Abandoned,
+                reason: reason.clone(),
+                detail: e,
+            });
+            ending = r.forfeit(seat, reason, Termination::Abandoned);
+            if ending.is_some() {
+                break;
+            }
         }
     }
     while ending.is_none() {
@@ -99,14 +121,25 @@ pub fn play_game(
             ending = Some(e);
             break;
         }
+        if let Some(played) = r.auto_move() {
+            moves.push(MoveRecord {
+                san: played.san,
+                coord: played.coord,
+                score: None,
+                depth: None,
+                used_ms: 0,
+                book: false,
+            });
+            continue;
+        }
         let seat = r.to_move();
         let name = r.seat_name(seat);
         let Ok(p) = &mut players[seat] else {
-            unreachable!("a seat without an engine ended the game above")
+            unreachable!("a seat without an engine was forfeited above")
         };
         let reply = p.go(&*r, &clocks);
-        let fault = |what: String, p: &Player| Some(format!("{what}; last lines:\n{}", p.recent()));
-        match reply {
+        // (what went wrong, the reason as results say it, the termination)
+        let fault: Option<(Option<String>, String, Termination)> = match reply {
             Reply::Move {
                 mv,
                 used_ms,
@@ -114,81 +147,74 @@ pub fn play_game(
                 depth,
             } => {
                 if !clocks[seat].spend(used_ms) {
-                    faults[seat] = fault(format!("lost on time ({used_ms} ms)"), p);
-                    ending = Some(r.loss_of(
-                        seat,
+                    Some((
+                        Some(format!("lost on time ({used_ms} ms)")),
                         format!("{name} loses on time"),
                         Termination::TimeForfeit,
-                    ));
-                    break;
-                }
-                match r.play(&mv) {
-                    Ok(played) => {
-                        moves.push(MoveRecord {
-                            san: played.san,
-                            coord: played.coord,
-                            score,
-                            depth,
-                            used_ms,
-                            book: false,
-                        });
-                        if r.ending().is_none() {
-                            ending = adj.after_move(&*r, seat, score, played.irreversible);
+                    ))
+                } else {
+                    match r.play(&mv) {
+                        Ok(played) => {
+                            moves.push(MoveRecord {
+                                san: played.san,
+                                coord: played.coord,
+                                score,
+                                depth,
+                                used_ms,
+                                book: false,
+                            });
+                            if r.ending().is_none() {
+                                ending = adj.after_move(&*r, seat, score, played.irreversible);
+                            }
+                            None
                         }
-                    }
-                    Err(e) => {
-                        faults[seat] = fault(format!("{e} in {}", r.fen()), p);
-                        ending = Some(r.loss_of(
-                            seat,
+                        Err(e) => Some((
+                            Some(format!("{e} in {}", r.fen())),
                             format!("{name} makes an illegal move: {mv}"),
                             Termination::IllegalMove,
-                        ));
+                        )),
                     }
                 }
             }
-            Reply::Resign => {
-                ending = Some(r.loss_of(seat, format!("{name} resigns"), Termination::Normal));
+            Reply::Resign => Some((None, format!("{name} resigns"), Termination::Normal)),
+            Reply::Late { used_ms } => Some((
+                Some(format!("lost on time ({used_ms} ms)")),
+                format!("{name} loses on time"),
+                Termination::TimeForfeit,
+            )),
+            Reply::Stalled => Some((
+                Some("stopped answering".into()),
+                format!("{name}'s connection stalls"),
+                Termination::Stalled,
+            )),
+            Reply::Crashed(status) => Some((
+                Some(format!("crashed ({status})")),
+                format!("{name} disconnects"),
+                Termination::Abandoned,
+            )),
+            Reply::Claim(line) => Some((
+                Some(format!("claimed a result that is not ({line})")),
+                format!("{name} makes an invalid result claim"),
+                Termination::RulesInfraction,
+            )),
+            Reply::Rejected(line) => Some((
+                Some(format!("refused a legal move ({line})")),
+                format!(
+                    "{name} makes an illegal move: refused {}",
+                    r.moves().last().map(String::as_str).unwrap_or("")
+                ),
+                Termination::IllegalMove,
+            )),
+        };
+        if let Some((what, reason, t)) = fault {
+            if let Some(what) = what {
+                faults[seat] = Some(Fault {
+                    termination: t,
+                    reason: reason.clone(),
+                    detail: format!("{what}; last lines:\n{}", p.recent()),
+                });
             }
-            Reply::Late { used_ms } => {
-                faults[seat] = fault(format!("lost on time ({used_ms} ms)"), p);
-                ending = Some(r.loss_of(
-                    seat,
-                    format!("{name} loses on time"),
-                    Termination::TimeForfeit,
-                ));
-            }
-            Reply::Stalled => {
-                faults[seat] = fault("stopped answering".into(), p);
-                ending = Some(r.loss_of(
-                    seat,
-                    format!("{name}'s connection stalls"),
-                    Termination::Stalled,
-                ));
-            }
-            Reply::Crashed(status) => {
-                faults[seat] = fault(format!("crashed ({status})"), p);
-                ending =
-                    Some(r.loss_of(seat, format!("{name} disconnects"), Termination::Abandoned));
-            }
-            Reply::Claim(line) => {
-                faults[seat] = fault(format!("claimed a result that is not ({line})"), p);
-                ending = Some(r.loss_of(
-                    seat,
-                    format!("{name} makes an invalid result claim"),
-                    Termination::RulesInfraction,
-                ));
-            }
-            Reply::Rejected(line) => {
-                faults[seat] = fault(format!("refused a legal move ({line})"), p);
-                ending = Some(r.loss_of(
-                    seat,
-                    format!(
-                        "{name} makes an illegal move: refused {}",
-                        r.moves().last().map(String::as_str).unwrap_or("")
-                    ),
-                    Termination::IllegalMove,
-                ));
-            }
+            ending = r.forfeit(seat, reason, t);
         }
     }
     let ending = ending.expect("the loop ends with an ending");
@@ -205,5 +231,6 @@ pub fn play_game(
         started,
         duration: t0.elapsed(),
         final_fen: r.fen(),
+        game4: r.game4().cloned(),
     }
 }

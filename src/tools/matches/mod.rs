@@ -8,8 +8,10 @@
 //! - `args`: the command line (cutechess-cli's flags), `config`: engines.toml
 //! - `process`: an engine process with a reader thread; `player`: the UCI
 //!   and XBoard conversations, move timing, crash/hang detection
-//! - `referee`: the rules (seats, moves, endings; a four-player referee
-//!   plugs in here), `san`: SAN for any variant
+//! - `referee`: the rules (seats, moves, endings), `san`: SAN for any
+//!   variant; `four_player`: the four-player referee (Teams and FFA) and
+//!   FFA placements, `four_uci`: the four-player UCI dialects (Chimera's,
+//!   4pchess's)
 //! - `tc`: time controls and clocks; `adjudicate`: draw/resign/move cap
 //! - `game`: one game; `tournament`: schedule, workers, results
 //! - `report`: cutechess-cli's result lines; `pgn`; `openings`
@@ -17,6 +19,8 @@
 pub mod adjudicate;
 pub mod args;
 pub mod config;
+pub mod four_player;
+pub mod four_uci;
 pub mod game;
 pub mod openings;
 pub mod pgn;

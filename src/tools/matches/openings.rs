@@ -3,8 +3,10 @@
 //! (used by default), and the generator that made them (`chimera match
 //! -make-openings`, driven by `scripts/make-openings.sh`): short random
 //! playouts from the start position, kept only where a fixed-depth search
-//! scores them within a margin of equality.
+//! scores them within a margin of equality. Four-player games start from
+//! the 4PC start, or after a few random plies (`-openings plies=N`).
 
+use super::four_player::FourPlayer;
 use super::referee::{Referee, TwoPlayer};
 use crate::rng::SplitMix64;
 
@@ -41,6 +43,8 @@ pub enum Source {
         format: Format,
         plies: Option<usize>,
     },
+    /// four-player: this many random legal plies from the start
+    Random { plies: usize },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -316,8 +320,58 @@ pub fn load(o: &Openings, base: &TwoPlayer) -> Result<Vec<Opening>, String> {
             }
             v
         }
+        Source::Random { .. } => {
+            return Err(format!(
+                "{variant}: random openings are for four-player variants"
+            ));
+        }
     };
     Ok(list)
+}
+
+/// The openings of a four-player match: the start, or `count` different
+/// playouts of random legal plies from it (none ending the game), seeded.
+pub fn load_four(
+    o: &Openings,
+    base: &FourPlayer,
+    count: usize,
+    seed: u64,
+) -> Result<Vec<Opening>, String> {
+    let plies = match o.source {
+        Source::Builtin | Source::None => return Ok(vec![Opening::default()]),
+        Source::Random { plies } => plies,
+        Source::File { .. } => {
+            return Err("-openings file= is not offered for four-player variants".into());
+        }
+    };
+    let mut rng = SplitMix64(seed);
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    let mut tries = 0;
+    while out.len() < count.max(1) && tries < 50 * count.max(1) {
+        tries += 1;
+        let mut r = base.fresh_game(None)?;
+        for _ in 0..plies {
+            let Some(g) = r.game4() else { break };
+            let p = g.position();
+            let legal = p.legal_moves();
+            if legal.is_empty() || r.ending().is_some() {
+                break;
+            }
+            let text = p.move_to_string(legal[rng.index(legal.len())]);
+            r.play(&text)?;
+        }
+        if r.ending().is_none() && r.moves().len() == plies && seen.insert(r.fen()) {
+            out.push(Opening {
+                fen: None,
+                moves: r.moves().to_vec(),
+            });
+        }
+    }
+    if out.is_empty() {
+        return Err(format!("no random openings of {plies} plies were found"));
+    }
+    Ok(out)
 }
 
 /// Picks openings one after another: in file order from `start`, or at
@@ -483,6 +537,29 @@ mod tests {
             }
         }
         assert!(builtin("omega").is_some() && builtin("cwda-rookies-nutty").is_some());
+    }
+
+    #[test]
+    fn four_player_openings() {
+        let base = FourPlayer::new("fourplayer-teams", None).unwrap();
+        let start = load_four(&Openings::default(), &base, 5, 1).unwrap();
+        assert_eq!(start, vec![Opening::default()]);
+        let o = Openings {
+            source: Source::Random { plies: 4 },
+            ..Default::default()
+        };
+        let list = load_four(&o, &base, 5, 1).unwrap();
+        assert_eq!(list.len(), 5);
+        assert_ne!(list[0], list[1]);
+        for op in &list {
+            let mut r = base.fresh_game(None).unwrap();
+            for m in &op.moves {
+                r.play(m).unwrap();
+            }
+            assert_eq!(r.to_move(), 0);
+        }
+        assert_eq!(load_four(&o, &base, 5, 1).unwrap(), list, "seeded");
+        assert!(load(&o, &chess()).is_err());
     }
 
     #[test]

@@ -3,11 +3,13 @@
 //! position, the time control and the termination; moves in SAN with the
 //! engine's score, depth and time as comments (`{+0.31/12 0.084s}`, as
 //! cutechess-cli writes them), opening moves marked `{book}`, and the
-//! reason for the end in the last comment.
+//! reason for the end in the last comment. Four-player games are written
+//! as PGN4 (`write_four`).
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use super::game::GameRecord;
+use crate::fourplayer::pgn4;
 use crate::variant::armies::Army;
 
 /// Year, month, day of a day count since 1970-01-01 (proleptic Gregorian).
@@ -192,6 +194,42 @@ pub fn write(g: &GameRecord, t: &Tags) -> String {
     s
 }
 
+/// A four-player game as PGN4 (`pgn4::write`, which gives `[Variant]`,
+/// `[StartFen4]` and the moves with the seat tokens `R` and `T`): the
+/// engines per seat (`[Red "..."]`), event, date, round, time control, and
+/// the runner's `[Result]` and `[Termination]` (the reason: the rules', a
+/// fault's or an adjudication's). None if the game is not four-player.
+pub fn write_four(g: &GameRecord, t: &Tags) -> Option<String> {
+    let game = g.game4.as_ref()?;
+    let names: [String; 4] = g.names.clone().try_into().ok()?;
+    let date = pgn_date(g.started);
+    let round = t.round.to_string();
+    let duration = hms(g.duration);
+    let players = pgn4::player_tags(&names);
+    let mut tags: Vec<(&str, &str)> = vec![
+        ("Event", t.event),
+        ("Site", t.site),
+        ("Date", &date),
+        ("Round", &round),
+    ];
+    tags.extend(players.iter().map(|(k, v)| (*k, v.as_str())));
+    tags.push(("TimeControl", t.time_control));
+    tags.push(("GameDuration", &duration));
+    let mut out = String::new();
+    for line in pgn4::write(game, &tags).lines() {
+        if line.starts_with("[Result ") {
+            out.push_str(&format!("[Result \"{}\"]", escape(&g.ending.result)));
+        } else if line.starts_with("[Termination ") {
+            out.push_str(&format!("[Termination \"{}\"]", escape(&g.ending.reason)));
+        } else {
+            out.push_str(line);
+        }
+        out.push('\n');
+    }
+    out.push('\n');
+    Some(out)
+}
+
 /// The game as minimal PGN: the seven tags and the moves.
 pub fn write_min(g: &GameRecord, t: &Tags) -> String {
     let full = write(g, t);
@@ -265,6 +303,7 @@ mod tests {
             started: UNIX_EPOCH + Duration::from_secs(20_788 * 86_400 + 3661),
             duration: Duration::from_secs(75),
             final_fen: String::new(),
+            game4: None,
         };
         let t = Tags {
             event: "?",
@@ -274,6 +313,7 @@ mod tests {
             armies: &[],
         };
         let text = write(&g, &t);
+        assert_eq!(write_four(&g, &t), None);
         for want in [
             "[Date \"2026.12.01\"]",
             "[Round \"3\"]",
@@ -289,5 +329,69 @@ mod tests {
         ] {
             assert!(text.contains(want), "{want} in\n{text}");
         }
+    }
+
+    #[test]
+    fn a_four_player_game_reads_back() {
+        use crate::fourplayer::Mode;
+        use crate::tools::matches::four_player::FourPlayer;
+        let mut r = FourPlayer::new("fourplayer-ffa", None).unwrap();
+        for m in ["h2-h3", "b7-c7", "g13-g12"] {
+            r.play(m).unwrap();
+        }
+        // Green leaves on time; Red, then Blue's faulty engine resigns
+        r.forfeit(3, "Green loses on time".into(), Termination::TimeForfeit);
+        r.play("i2-i3").unwrap();
+        r.forfeit(
+            1,
+            "Blue makes an illegal move: a1a1".into(),
+            Termination::IllegalMove,
+        );
+        r.play("i13-i12").unwrap();
+        r.auto_move().unwrap();
+        r.play("j2-j3").unwrap();
+        let walk = r.auto_move().unwrap();
+        let ending = r.draw(
+            "Draw by adjudication: maximal game length".into(),
+            Termination::Adjudication,
+        );
+        let g = GameRecord {
+            variant: r.variant().into(),
+            root_fen: None,
+            moves: Vec::new(),
+            ending,
+            names: ["A", "B", "A", "B"].map(String::from).to_vec(),
+            faults: vec![None; 4],
+            started: UNIX_EPOCH,
+            duration: Duration::from_secs(3),
+            final_fen: r.fen(),
+            game4: r.game4().cloned(),
+        };
+        let t = Tags {
+            event: "E",
+            site: "?",
+            round: 2,
+            time_control: "1/move",
+            armies: &[],
+        };
+        let text = write_four(&g, &t).unwrap();
+        for want in [
+            "[Variant \"FFA\"]",
+            "[StartFen4 \"4PC\"]",
+            "[Red \"A\"]",
+            "[Green \"B\"]",
+            "[Round \"2\"]",
+            "[Result \"10-0-10-0\"]",
+            "[Termination \"Draw by adjudication: maximal game length\"]",
+            ".. T\n",
+            &format!(".. {}\n", walk.san),
+        ] {
+            assert!(text.contains(want), "{want} in\n{text}");
+        }
+        let back = pgn4::read(&text, Mode::Teams).unwrap();
+        let game = r.game4().unwrap();
+        assert_eq!(back.game.log(), game.log());
+        assert_eq!(back.game.position().to_fen4(), r.fen());
+        assert_eq!(back.tag("Blue"), Some("B"));
     }
 }

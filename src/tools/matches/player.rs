@@ -7,7 +7,9 @@
 
 use std::time::{Duration, Instant};
 
-use super::config::{EngineConfig, Proto};
+use super::config::{EngineConfig, FourDialect, Proto};
+use super::four_player::is_four_player;
+use super::four_uci;
 use super::process::{Process, Recv};
 use super::referee::{Ending, Referee};
 use super::tc::Clock;
@@ -105,6 +107,8 @@ pub struct Player {
     forced: bool,
     pings: u32,
     warned_nodes: bool,
+    /// the game is four-player, in this dialect
+    four: Option<FourDialect>,
 }
 
 fn ms(d: Duration) -> u64 {
@@ -133,7 +137,8 @@ fn features(line: &str) -> Vec<(String, String)> {
     out
 }
 
-/// depth and score of a UCI `info` line.
+/// depth and score of a UCI `info` line (also 4pchess's, whose bare
+/// `score N` follows the PV).
 fn uci_info(line: &str) -> (Option<u32>, Option<Score>) {
     let t: Vec<&str> = line.split_whitespace().collect();
     let mut depth = None;
@@ -149,10 +154,11 @@ fn uci_info(line: &str) -> (Option<u32>, Option<Score>) {
                 ) {
                     (Some(&"cp"), Some(v)) => Some(Score::Cp(v)),
                     (Some(&"mate"), Some(v)) => Some(Score::Mate(v)),
+                    (Some(v), _) => v.parse().ok().map(Score::Cp).or(score),
                     _ => score,
                 };
             }
-            "pv" | "string" => break,
+            "string" => break,
             _ => {}
         }
         i += 1;
@@ -208,6 +214,7 @@ impl Player {
             forced: true,
             pings: 0,
             warned_nodes: false,
+            four: None,
         };
         match cfg.proto {
             Proto::Uci => p.uci_handshake()?,
@@ -372,9 +379,11 @@ impl Player {
     pub fn new_game(&mut self, r: &dyn Referee) -> Result<(), String> {
         self.sent = 0;
         self.forced = true;
+        self.four = is_four_player(r.variant()).then_some(self.cfg.fourplayer);
         match self.cfg.proto {
             Proto::Uci => {
-                if r.variant() != self.uci_variant {
+                // 4pchess plays its one variant and knows no UCI_Variant
+                if r.variant() != self.uci_variant && self.four != Some(FourDialect::FourPChess) {
                     self.send(&format!("setoption name UCI_Variant value {}", r.variant()));
                     self.uci_variant = r.variant().to_string();
                 }
@@ -456,6 +465,28 @@ impl Player {
     }
 
     fn uci_go(&mut self, r: &dyn Referee, clocks: &[Clock]) -> Option<Instant> {
+        let (pos, go) = if let Some(d) = self.four {
+            let tc = &clocks[r.to_move()].tc;
+            if d == FourDialect::FourPChess && tc.nodes.is_some() && !self.warned_nodes {
+                log::warn!(
+                    "{}: 4pchess has no node limit; nodes= is ignored",
+                    self.name
+                );
+                self.warned_nodes = true;
+            }
+            (four_uci::position(d, r), four_uci::go(d, r, clocks))
+        } else {
+            Self::uci_commands(r, clocks)
+        };
+        if !self.send(&pos) {
+            return None;
+        }
+        let start = Instant::now();
+        self.send(&go).then_some(start)
+    }
+
+    /// `position` and `go` for a two-player game.
+    fn uci_commands(r: &dyn Referee, clocks: &[Clock]) -> (String, String) {
         let mut pos = match r.root_fen() {
             Some(f) => format!("position fen {f}"),
             None => "position startpos".to_string(),
@@ -489,11 +520,7 @@ impl Player {
         if let Some(n) = tc.nodes {
             go.push_str(&format!(" nodes {n}"));
         }
-        if !self.send(&pos) {
-            return None;
-        }
-        let start = Instant::now();
-        self.send(&go).then_some(start)
+        (pos, go)
     }
 
     fn xboard_move(&self, r: &dyn Referee, i: usize) -> String {
@@ -560,6 +587,9 @@ impl Player {
                     let l = line.trim();
                     let mv = match self.cfg.proto {
                         Proto::Uci => {
+                            if let Some(v) = self.four.and_then(|d| four_uci::verdict(d, l)) {
+                                return v;
+                            }
                             if l.starts_with("info ") {
                                 let (d, s) = uci_info(l);
                                 if let Some(s) = s {
@@ -680,6 +710,11 @@ mod tests {
             (Some(3), Some(Score::Mate(-2)))
         );
         assert_eq!(uci_info("info string depth 3 score cp 1"), (None, None));
+        // 4pchess: a bare score after the PV
+        assert_eq!(
+            uci_info("info depth 9 time 279 nodes 39064 pv a10-c9 i13-i12 score -182 nps 140014"),
+            (Some(9), Some(Score::Cp(-182)))
+        );
         assert_eq!(
             xboard_thinking("7 -45 12 3400 e2e4 e7e5"),
             Some((7, Score::Cp(-45)))

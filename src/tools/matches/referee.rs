@@ -3,12 +3,14 @@
 //! Chimera's own rules before anything else sees it, and the rules say
 //! when the game is over.
 //!
-//! `TwoPlayer` wraps the protocols' `Game` (chess, Omega, CwDA). A
-//! four-player game plugs in as a second implementation of `Referee` with
-//! four seats (its points per seat say who won: a team's two seats get the
-//! same points); the runner, clocks and adjudication only ever ask for
-//! `seats()`, `to_move()` and points per seat.
+//! `TwoPlayer` wraps the protocols' `Game` (chess, Omega, CwDA);
+//! `four_player::FourPlayer` wraps `Game4` with four seats (its points per
+//! seat say who won: a team's two seats get the same points). The runner,
+//! clocks and adjudication only ever ask for `seats()`, `to_move()` and
+//! points per seat; a fault goes through `forfeit`, which ends a two-player
+//! or Teams game and, in Free-For-All, resigns the seat and plays on.
 
+use crate::fourplayer::game::Game4;
 use crate::position::outcome::Outcome;
 use crate::protocol::game::Game;
 use crate::variant::armies::Army;
@@ -63,11 +65,14 @@ impl Termination {
 pub struct Ending {
     /// the PGN result: `1-0`, `0-1`, `1/2-1/2`
     pub result: String,
-    /// points per seat
+    /// the game's score per seat, 0 to 1 (win 1, draw 1/2; Free-For-All:
+    /// the placement score)
     pub points: Vec<f64>,
     /// the reason, as cutechess-cli words it (`White mates`)
     pub reason: String,
     pub termination: Termination,
+    /// Free-For-All: each seat's final points
+    pub ffa_points: Option<Vec<i32>>,
 }
 
 /// A move that was played: engine notation and SAN.
@@ -82,8 +87,13 @@ pub struct Played {
 pub trait Referee: Send {
     /// Number of seats (2; four-player chess: 4).
     fn seats(&self) -> usize;
-    /// The seat's name in results (`White`, `Black`).
+    /// The seat's name in results (`White`, `Black`; `Red`, ...).
     fn seat_name(&self, seat: usize) -> &'static str;
+    /// The side the seat plays for, as results name it (`White`; Teams:
+    /// `Red+Yellow`).
+    fn side_name(&self, seat: usize) -> &'static str {
+        self.seat_name(seat)
+    }
     /// The seat to move.
     fn to_move(&self) -> usize;
     /// The variant's name (`chess`, `omega`, `cwda-nutty-fide`).
@@ -108,9 +118,27 @@ pub trait Referee: Send {
     fn loss_of(&self, seat: usize, reason: String, t: Termination) -> Ending;
     /// A drawn ending (adjudication).
     fn draw(&self, reason: String, t: Termination) -> Ending;
+    /// `seat` misbehaved or resigned (`t` says how): the ending if that
+    /// ends the game (two players, Teams: `seat` loses), None if the game
+    /// goes on without it (Free-For-All).
+    fn forfeit(&mut self, seat: usize, reason: String, t: Termination) -> Option<Ending> {
+        Some(self.loss_of(seat, reason, t))
+    }
+    /// A move the referee plays itself for the side to move (Free-For-All:
+    /// a resigned seat's walking King), or None when an engine moves.
+    fn auto_move(&mut self) -> Option<Played> {
+        None
+    }
     /// XBoard `setup` and `piece` lines for engines that learn the
     /// variant from them.
     fn xboard_setup(&self) -> Result<Vec<String>, String>;
+    /// A new game of the same variant (its tables shared): from `fen`, or
+    /// from the start.
+    fn fresh_game(&self, fen: Option<&str>) -> Result<Box<dyn Referee + Sync>, String>;
+    /// The four-player game (for PGN4), if this is one.
+    fn game4(&self) -> Option<&Game4> {
+        None
+    }
 }
 
 /// Chess, Omega, CwDA: White and Black.
@@ -238,6 +266,7 @@ impl Referee for TwoPlayer {
             points,
             reason: outcome_reason(o).to_string(),
             termination: Termination::Normal,
+            ffa_points: None,
         })
     }
 
@@ -262,6 +291,7 @@ impl Referee for TwoPlayer {
             points,
             reason,
             termination: t,
+            ffa_points: None,
         }
     }
 
@@ -275,7 +305,12 @@ impl Referee for TwoPlayer {
             points: vec![0.5, 0.5],
             reason,
             termination: t,
+            ffa_points: None,
         }
+    }
+
+    fn fresh_game(&self, fen: Option<&str>) -> Result<Box<dyn Referee + Sync>, String> {
+        Ok(Box::new(self.fresh(fen)?))
     }
 }
 

@@ -2,7 +2,8 @@
 //! scripts written for it read ours: `Score of A vs B: W - L - D  [0.xxx] N`,
 //! `Elo difference: X +/- Y, LOS: Z %, DrawRatio: W %`, `SPRT: llr ...`,
 //! a ranking table for more than two engines, and per engine how its
-//! games ended.
+//! games ended. Four-player Free-For-All adds a table of placements and
+//! points per engine.
 
 use std::collections::BTreeMap;
 
@@ -127,6 +128,68 @@ pub fn ranking(standings: &[Standing]) -> String {
     s
 }
 
+/// One engine's Free-For-All results, over the seats it held.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct FfaStanding {
+    /// seats held (two per game for each of two engines)
+    pub seats: usize,
+    /// sum of placement scores (1st 1, 2nd 2/3, 3rd 1/3, 4th 0)
+    pub placement: f64,
+    /// sum of final points
+    pub points: i64,
+    /// seats that finished 1st, 2nd, 3rd, 4th (ties: the best place shared)
+    pub places: [usize; 4],
+}
+
+impl FfaStanding {
+    /// Adds a seat's result: its placement score, its points, and how many
+    /// seats scored more.
+    pub fn add(&mut self, placement: f64, points: i32, above: usize) {
+        self.seats += 1;
+        self.placement += placement;
+        self.points += i64::from(points);
+        self.places[above.min(3)] += 1;
+    }
+
+    fn mean(&self, x: f64) -> f64 {
+        if self.seats == 0 {
+            0.0
+        } else {
+            x / self.seats as f64
+        }
+    }
+}
+
+/// The Free-For-All table: per engine its mean placement score and mean
+/// final points per seat, and its places; best placement first.
+pub fn ffa_table(names: &[String], st: &[FfaStanding]) -> String {
+    let mut order: Vec<usize> = (0..names.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (x, y) = (st[a].mean(st[a].placement), st[b].mean(st[b].placement));
+        y.partial_cmp(&x).unwrap_or(std::cmp::Ordering::Equal)
+    });
+    let mut s = format!(
+        "{:>4} {:<25} {:>7} {:>9} {:>7} {:>5} {:>5} {:>5} {:>5} \n",
+        "Rank", "Name", "Seats", "Placement", "Points", "1st", "2nd", "3rd", "4th"
+    );
+    for (rank, &i) in order.iter().enumerate() {
+        let t = &st[i];
+        s.push_str(&format!(
+            "{:>4} {:<25} {:>7} {:>9} {:>7} {:>5} {:>5} {:>5} {:>5} \n",
+            rank + 1,
+            names[i],
+            t.seats,
+            fixed(t.mean(t.placement), 3),
+            fixed(t.mean(t.points as f64), 1),
+            t.places[0],
+            t.places[1],
+            t.places[2],
+            t.places[3]
+        ));
+    }
+    s
+}
+
 /// Per engine: how its games ended (`"Win: White mates": 3`).
 pub fn outcomes(names: &[String], ends: &[BTreeMap<String, usize>]) -> String {
     let mut s = String::new();
@@ -190,6 +253,28 @@ mod tests {
         assert_eq!(g3(-0.0125), "-0.0125");
         assert_eq!(g3(2.944), "2.94");
         assert_eq!(g3(12.34), "12.3");
+    }
+
+    #[test]
+    fn ffa_table_ranks_by_placement() {
+        let mut a = FfaStanding::default();
+        a.add(1.0, 40, 0);
+        a.add(1.0 / 3.0, 5, 2);
+        let mut b = FfaStanding::default();
+        b.add(2.0 / 3.0, 20, 1);
+        b.add(0.0, 0, 3);
+        let t = ffa_table(&["B".into(), "A".into()], &[b, a]);
+        let lines: Vec<&str> = t.lines().collect();
+        assert_eq!(
+            lines[0],
+            "Rank Name                        Seats Placement  Points   1st   2nd   3rd   4th "
+        );
+        assert_eq!(
+            lines[1],
+            "   1 A                               2     0.667    22.5     1     0     1     0 "
+        );
+        assert!(lines[2].starts_with("   2 B  "), "{t}");
+        assert!(lines[2].contains("0.333    10.0"), "{t}");
     }
 
     #[test]

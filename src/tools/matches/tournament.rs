@@ -3,6 +3,14 @@
 //! workers that play games at once (each keeps its own engine processes,
 //! restarted after a fault), and the running results printed as
 //! cutechess-cli prints them.
+//!
+//! Four-player chess: every seat is an engine process of its own. Teams is
+//! scheduled as a two-player match whose sides are Red+Yellow and
+//! Blue+Green (each engine of a pair holds both seats of a side; sides swap
+//! every other game). Free-For-All seats two engines on alternate seats
+//! (A B A B, then B A B A) or four engines in turn round the table; each
+//! seat's placement is its score, and with two engines a game is won by
+//! the engine whose two seats placed better.
 
 use std::collections::{BTreeMap, HashMap};
 use std::io::{IsTerminal, Write};
@@ -11,12 +19,13 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use super::args::{Kind, MatchConfig};
+use super::four_player::{FourPlayer, TEAM_NAMES, is_four_player};
 use super::game::{GameRecord, SeatPlayer, play_game, play_opening};
 use super::openings::{self, Opening, Picker};
 use super::pgn;
 use super::player::Player;
 use super::referee::{Referee, Termination, TwoPlayer};
-use super::report;
+use super::report::{self, FfaStanding};
 use crate::tools::stats::{Pentanomial, Tally};
 
 /// One game of the schedule.
@@ -25,8 +34,9 @@ pub struct Scheduled {
     /// 1-based
     pub number: usize,
     pub round: usize,
-    /// engine indices: White, Black
-    pub seats: [usize; 2],
+    /// engine index per seat: White, Black (four-player: Red, Blue, Yellow,
+    /// Green)
+    pub seats: Vec<usize>,
     /// index into the match's variants
     pub variant: usize,
     /// index into the openings list
@@ -36,21 +46,60 @@ pub struct Scheduled {
     pub pair: usize,
 }
 
+impl Scheduled {
+    /// The engines of the two sides (two players: White, Black; Teams:
+    /// Red+Yellow, Blue+Green; FFA with two engines: those on Red and
+    /// Yellow, those on Blue and Green).
+    pub fn sides(&self) -> [usize; 2] {
+        [self.seats[0], self.seats[1]]
+    }
+}
+
+/// How a variant's seats are filled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seating {
+    /// two seats, an engine each
+    Duel,
+    /// four seats, two sides of two
+    Teams,
+    /// four seats, every engine of the match at the table
+    Ffa,
+}
+
+impl Seating {
+    pub fn of(variant: &str) -> Seating {
+        match variant {
+            "fourplayer-teams" => Seating::Teams,
+            "fourplayer-ffa" => Seating::Ffa,
+            _ => Seating::Duel,
+        }
+    }
+
+    fn seats(self) -> usize {
+        if self == Seating::Duel { 2 } else { 4 }
+    }
+}
+
 /// The games to play, and the openings they use; the variants take turns
-/// by opening, each with its own `pickers[variant]`.
+/// by opening, each with its own `pickers[variant]`. The engines of an
+/// encounter take the seats in turn, and change seats every game (unless
+/// `-noswap`): [a, b], [b, a]; Teams [a, b, a, b], [b, a, b, a]; FFA with
+/// four engines [a, b, c, d], [b, c, d, a], ...
 pub fn schedule(cfg: &MatchConfig, pickers: &mut [Picker]) -> (Vec<Scheduled>, Vec<Opening>) {
     let n = cfg.engines.len();
-    let encounters: Vec<(usize, usize)> = match cfg.kind {
-        Kind::Gauntlet => (1..n).map(|j| (0, j)).collect(),
-        Kind::RoundRobin => (0..n)
-            .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+    let seating = Seating::of(&cfg.variants[0]);
+    let encounters: Vec<Vec<usize>> = match (seating, cfg.kind) {
+        (Seating::Ffa, _) => vec![(0..n).collect()],
+        (_, Kind::Gauntlet) => (1..n).map(|j| vec![0, j]).collect(),
+        (_, Kind::RoundRobin) => (0..n)
+            .flat_map(|i| (i + 1..n).map(move |j| vec![i, j]))
             .collect(),
     };
     let mut games = Vec::new();
     let mut openings = Vec::new();
     let mut pair_base = 0;
     for round in 0..cfg.rounds {
-        for &(a, b) in &encounters {
+        for enc in &encounters {
             let mut opening = 0;
             for g in 0..cfg.games {
                 if g % cfg.repeat == 0 {
@@ -58,11 +107,13 @@ pub fn schedule(cfg: &MatchConfig, pickers: &mut [Picker]) -> (Vec<Scheduled>, V
                     openings.push(pickers[v].pick());
                     opening = openings.len() - 1;
                 }
-                let swap = !cfg.noswap && g % 2 == 1;
+                let turn = if cfg.noswap { 0 } else { g };
                 games.push(Scheduled {
                     number: games.len() + 1,
                     round: round + 1,
-                    seats: if swap { [b, a] } else { [a, b] },
+                    seats: (0..seating.seats())
+                        .map(|i| enc[(i + turn) % enc.len()])
+                        .collect(),
                     variant: opening % pickers.len(),
                     opening,
                     pair: pair_base + g / 2,
@@ -92,6 +143,8 @@ struct State {
     faults: Vec<BTreeMap<&'static str, usize>>,
     /// per engine: start failures in a row
     start_failures: Vec<usize>,
+    /// per engine: Free-For-All placements and points
+    ffa: Vec<FfaStanding>,
     stop: bool,
     fatal: Option<String>,
     /// CPU time of this process at the start
@@ -173,22 +226,26 @@ pub fn run(cfg: &MatchConfig) -> Result<Summary, String> {
             .map(|d| d.as_nanos() as u64)
             .unwrap_or(1)
     });
+    // each variant's tables are built once; every game starts from a copy
+    let mut bases: Vec<Box<dyn Referee + Sync>> = Vec::new();
     let mut pickers = Vec::new();
     for (i, v) in cfg.variants.iter().enumerate() {
-        let list = openings::load(&cfg.openings, &TwoPlayer::new(v, None, &cfg.armies)?)?;
-        pickers.push(Picker::new(
-            list,
-            &cfg.openings,
-            seed.wrapping_add(i as u64),
-        ));
+        let seed = seed.wrapping_add(i as u64);
+        if is_four_player(v) {
+            let base = FourPlayer::new(v, None)?;
+            // enough different openings for every game
+            let count = cfg.games * cfg.rounds * cfg.engines.len().pow(2) / cfg.repeat + 1;
+            let list = openings::load_four(&cfg.openings, &base, count, seed)?;
+            pickers.push(Picker::new(list, &cfg.openings, seed));
+            bases.push(Box::new(base));
+        } else {
+            let base = TwoPlayer::new(v, None, &cfg.armies)?;
+            let list = openings::load(&cfg.openings, &base)?;
+            pickers.push(Picker::new(list, &cfg.openings, seed));
+            bases.push(Box::new(base));
+        }
     }
     let (games, opening_list) = schedule(cfg, &mut pickers);
-    // each variant's tables are built once; every game starts from a copy
-    let bases = cfg
-        .variants
-        .iter()
-        .map(|v| TwoPlayer::new(v, None, &cfg.armies))
-        .collect::<Result<Vec<_>, _>>()?;
     // start every engine once: it must run, and say its name
     let mut engines = cfg.engines.clone();
     for (i, e) in engines.iter_mut().enumerate() {
@@ -229,6 +286,7 @@ pub fn run(cfg: &MatchConfig) -> Result<Summary, String> {
         ends: vec![BTreeMap::new(); n],
         faults: vec![BTreeMap::new(); n],
         start_failures: vec![0; n],
+        ffa: vec![FfaStanding::default(); n],
         stop: false,
         fatal: None,
         progress_shown: false,
@@ -313,7 +371,7 @@ struct Ctx<'a> {
     names: &'a [String],
     games: &'a [Scheduled],
     openings: &'a [Opening],
-    bases: &'a [TwoPlayer],
+    bases: &'a [Box<dyn Referee + Sync>],
     next: &'a AtomicUsize,
     state: &'a Mutex<State>,
     out: &'a Out,
@@ -322,7 +380,9 @@ struct Ctx<'a> {
 
 impl Ctx<'_> {
     fn worker(&self) {
-        let mut running: HashMap<usize, Player> = HashMap::new();
+        // idle engine processes, per engine (a four-player engine may hold
+        // several seats, a process each)
+        let mut running: HashMap<usize, Vec<Player>> = HashMap::new();
         loop {
             if self.state.lock().map(|s| s.stop).unwrap_or(true) {
                 break;
@@ -344,23 +404,33 @@ impl Ctx<'_> {
                 }
             }
         }
-        for (_, p) in running.drain() {
+        for p in running.into_values().flatten() {
             p.quit();
         }
+    }
+
+    /// `A vs B` (two sides), or the engine of every seat (Free-For-All).
+    fn pairing(&self, g: &Scheduled) -> String {
+        let list: Vec<usize> = match Seating::of(&self.cfg.variants[g.variant]) {
+            Seating::Ffa => g.seats.clone(),
+            _ => g.sides().to_vec(),
+        };
+        let names: Vec<&str> = list.iter().map(|&e| self.names[e].as_str()).collect();
+        names.join(" vs ")
     }
 
     fn play(
         &self,
         g: &Scheduled,
-        running: &mut HashMap<usize, Player>,
+        running: &mut HashMap<usize, Vec<Player>>,
     ) -> Result<GameRecord, String> {
         let opening = &self.openings[g.opening];
-        let mut r = self.bases[g.variant].fresh(opening.fen.as_deref())?;
-        let book = play_opening(&mut r, &opening.moves)?;
+        let mut r = self.bases[g.variant].fresh_game(opening.fen.as_deref())?;
+        let book = play_opening(&mut *r, &opening.moves)?;
         // seats in order: an engine, or the reason it could not start
         let mut owned: Vec<Result<Player, String>> = Vec::new();
         for &e in &g.seats {
-            let p = match running.remove(&e) {
+            let p = match running.get_mut(&e).and_then(Vec::pop) {
                 Some(p) => Ok(p),
                 None => Player::start(&self.engines[e], &self.names[e]),
             };
@@ -382,11 +452,10 @@ impl Ctx<'_> {
             self.out.line(
                 &mut st,
                 &format!(
-                    "Started game {} of {} ({} vs {})",
+                    "Started game {} of {} ({})",
                     g.number,
                     self.games.len(),
-                    self.names[g.seats[0]],
-                    self.names[g.seats[1]]
+                    self.pairing(g)
                 ),
             );
         }
@@ -397,22 +466,29 @@ impl Ctx<'_> {
                 Err(e) => Err(e.clone()),
             })
             .collect();
-        let tcs = [
-            self.engines[g.seats[0]].tc.clone(),
-            self.engines[g.seats[1]].tc.clone(),
-        ];
-        let rec = play_game(&mut r, book, &mut seats, &tcs, &self.cfg.rules);
+        let tcs: Vec<_> = g
+            .seats
+            .iter()
+            .map(|&e| self.engines[e].tc.clone())
+            .collect();
+        let rec = play_game(&mut *r, book, &mut seats, &tcs, &self.cfg.rules);
         drop(seats);
         // keep the engines that behaved; a faulty one is restarted
         for (seat, p) in owned.into_iter().enumerate() {
             let Ok(p) = p else { continue };
             if let Some(f) = &rec.faults[seat] {
-                log::warn!("game {}: {} ({}) {f}", g.number, r.seat_name(seat), p.name);
+                log::warn!(
+                    "game {}: {} ({}) {}",
+                    g.number,
+                    r.seat_name(seat),
+                    p.name,
+                    f.detail
+                );
                 p.kill();
             } else if p.restart_after_game() {
                 p.quit();
             } else {
-                running.insert(g.seats[seat], p);
+                running.entry(g.seats[seat]).or_default().push(p);
             }
         }
         Ok(rec)
@@ -424,31 +500,59 @@ impl Ctx<'_> {
         };
         let st = &mut *st;
         st.done += 1;
-        let [w, b] = g.seats;
-        let pw = rec.ending.points[0];
-        // results
-        st.field[w].add(pw);
-        st.field[b].add(1.0 - pw);
-        st.colours.add(pw);
-        let loser = if pw < 0.25 {
-            Some(w)
-        } else if pw > 0.75 {
-            Some(b)
+        let seating = Seating::of(&rec.variant);
+        let pts = &rec.ending.points;
+        // faults, per engine
+        for (seat, f) in rec.faults.iter().enumerate() {
+            if let Some(k) = f.as_ref().and_then(|f| fault_kind(f.termination)) {
+                *st.faults[g.seats[seat]].entry(k).or_insert(0) += 1;
+            }
+        }
+        // the two sides' results: seats of the same parity play together
+        let side_points = |k: usize| -> f64 { pts.iter().skip(k).step_by(2).sum() };
+        let (a, b) = (side_points(0), side_points(1));
+        let pw = if (a - b).abs() < 1e-9 {
+            0.5
+        } else if a > b {
+            1.0
         } else {
-            None
+            0.0
         };
-        for (seat, e) in [w, b].into_iter().enumerate() {
-            let key = match loser {
-                None => rec.ending.reason.clone(),
-                Some(l) if l == e => format!("Loss: {}", rec.ending.reason),
-                Some(_) => format!("Win: {}", rec.ending.reason),
+        let [w, b] = g.sides();
+        let two_sided = seating != Seating::Ffa || self.engines.len() == 2;
+        if two_sided {
+            st.field[w].add(pw);
+            st.field[b].add(1.0 - pw);
+            st.colours.add(pw);
+        }
+        if seating == Seating::Ffa {
+            let ffa = rec.ending.ffa_points.clone().unwrap_or_default();
+            for (seat, (&e, &place)) in g.seats.iter().zip(pts).enumerate() {
+                let mine = ffa.get(seat).copied().unwrap_or(0);
+                let above = ffa.iter().filter(|&&q| q > mine).count();
+                st.ffa[e].add(place, mine, above);
+                let reason = match &rec.faults[seat] {
+                    Some(f) => &f.reason,
+                    None => &rec.ending.reason,
+                };
+                let key = format!("{}: {reason}", ["1st", "2nd", "3rd", "4th"][above.min(3)]);
+                *st.ends[e].entry(key).or_insert(0) += 1;
+            }
+        } else {
+            let loser = if pw < 0.25 {
+                Some(w)
+            } else if pw > 0.75 {
+                Some(b)
+            } else {
+                None
             };
-            *st.ends[e].entry(key).or_insert(0) += 1;
-            if loser == Some(e)
-                && let Some(k) = fault_kind(rec.ending.termination)
-                && rec.faults[seat].is_some()
-            {
-                *st.faults[e].entry(k).or_insert(0) += 1;
+            for e in [w, b] {
+                let key = match loser {
+                    None => rec.ending.reason.clone(),
+                    Some(l) if l == e => format!("Loss: {}", rec.ending.reason),
+                    Some(_) => format!("Win: {}", rec.ending.reason),
+                };
+                *st.ends[e].entry(key).or_insert(0) += 1;
             }
         }
         if self.engines.len() == 2 {
@@ -469,8 +573,11 @@ impl Ctx<'_> {
         self.out.line(
             st,
             &format!(
-                "Finished game {} ({} vs {}): {} {{{}}}",
-                g.number, self.names[w], self.names[b], rec.ending.result, rec.ending.reason
+                "Finished game {} ({}): {} {{{}}}",
+                g.number,
+                self.pairing(g),
+                rec.ending.result,
+                rec.ending.reason
             ),
         );
         if self.engines.len() == 2 {
@@ -491,10 +598,10 @@ impl Ctx<'_> {
                 time_control: &tc,
                 armies: &self.cfg.armies,
             };
-            let text = if p.min {
-                pgn::write_min(&rec, &tags)
-            } else {
-                pgn::write(&rec, &tags)
+            let text = match pgn::write_four(&rec, &tags) {
+                Some(t) => t,
+                None if p.min => pgn::write_min(&rec, &tags),
+                None => pgn::write(&rec, &tags),
             };
             let res = std::fs::OpenOptions::new()
                 .create(true)
@@ -518,27 +625,39 @@ impl Ctx<'_> {
     }
 
     fn interval_report(&self, st: &mut State) {
+        let seating = Seating::of(&self.cfg.variants[0]);
         if self.engines.len() == 2 {
             let n = &self.names;
+            let sides = match seating {
+                Seating::Duel => ["White", "Black"],
+                _ => TEAM_NAMES,
+            };
             let lines = [
                 format!(
-                    "...      {} playing White: {}",
+                    "...      {} playing {}: {}",
                     n[0],
+                    sides[0],
                     report::wld(&st.as_white)
                 ),
                 format!(
-                    "...      {} playing Black: {}",
+                    "...      {} playing {}: {}",
                     n[0],
+                    sides[1],
                     report::wld(&st.as_black)
                 ),
-                format!("...      White vs Black: {}", report::wld(&st.colours)),
+                format!(
+                    "...      {} vs {}: {}",
+                    sides[0],
+                    sides[1],
+                    report::wld(&st.colours)
+                ),
                 report::elo_line(&st.tally),
                 report::sprt_line(self.cfg.sprt.as_ref(), &st.penta),
             ];
             for l in lines {
                 self.out.line(st, &l);
             }
-        } else {
+        } else if seating != Seating::Ffa {
             let standings: Vec<report::Standing> = self
                 .names
                 .iter()
@@ -553,6 +672,12 @@ impl Ctx<'_> {
             self.out.line(st, "");
             let sprt = report::sprt_line(None, &st.penta);
             self.out.line(st, &sprt);
+        }
+        if seating == Seating::Ffa {
+            let table = report::ffa_table(self.names, &st.ffa);
+            for l in table.lines() {
+                self.out.line(st, l);
+            }
         }
     }
 }
@@ -588,7 +713,7 @@ mod tests {
         let (g, o) = schedule(&cfg(2, 4, 1, 2), &mut openings(10));
         assert_eq!(g.len(), 4);
         assert_eq!(o.len(), 2);
-        let seats: Vec<[usize; 2]> = g.iter().map(|x| x.seats).collect();
+        let seats: Vec<Vec<usize>> = g.iter().map(|x| x.seats.clone()).collect();
         assert_eq!(seats, vec![[0, 1], [1, 0], [0, 1], [1, 0]]);
         assert_eq!(g[0].opening, g[1].opening);
         assert_ne!(g[1].opening, g[2].opening);
@@ -608,6 +733,45 @@ mod tests {
         let (g, _) = schedule(&c, &mut openings(10));
         assert_eq!(g.len(), 6);
         assert!(g.iter().all(|x| x.seats.contains(&0)));
+    }
+
+    #[test]
+    fn four_player_seats() {
+        let mut c = cfg(2, 4, 1, 2);
+        c.variants = vec!["fourplayer-teams".into()];
+        let (g, _) = schedule(&c, &mut openings(10));
+        let seats: Vec<Vec<usize>> = g.iter().map(|x| x.seats.clone()).collect();
+        assert_eq!(seats[0], [0, 1, 0, 1]);
+        assert_eq!(seats[1], [1, 0, 1, 0]);
+        assert_eq!(g[1].sides(), [1, 0]);
+        assert_eq!((g[0].pair, g[1].pair, g[2].pair), (0, 0, 1));
+        // Teams round-robin: every pair of engines
+        let mut c = cfg(3, 2, 1, 1);
+        c.variants = vec!["fourplayer-teams".into()];
+        assert_eq!(schedule(&c, &mut openings(10)).0.len(), 6);
+        // FFA, two engines on alternate seats
+        c = cfg(2, 2, 1, 1);
+        c.variants = vec!["fourplayer-ffa".into()];
+        let (g, _) = schedule(&c, &mut openings(10));
+        assert_eq!(g[0].seats, [0, 1, 0, 1]);
+        assert_eq!(g[1].seats, [1, 0, 1, 0]);
+        // four engines take every seat in turn
+        c = cfg(4, 4, 1, 4);
+        c.variants = vec!["fourplayer-ffa".into()];
+        let (g, o) = schedule(&c, &mut openings(10));
+        assert_eq!(o.len(), 1);
+        let seats: Vec<Vec<usize>> = g.iter().map(|x| x.seats.clone()).collect();
+        assert_eq!(
+            seats,
+            vec![[0, 1, 2, 3], [1, 2, 3, 0], [2, 3, 0, 1], [3, 0, 1, 2]]
+        );
+        c.noswap = true;
+        assert!(
+            schedule(&c, &mut openings(10))
+                .0
+                .iter()
+                .all(|x| x.seats == [0, 1, 2, 3])
+        );
     }
 
     #[test]
