@@ -136,7 +136,8 @@ match options:
   -openings file=F format=epd|pgn order=sequential|random plies=N start=N
                         default: the balanced set shipped for the variant
                         (-openings order=random: that set in random order);
-                        four-player: the 4PC start, or plies=N random plies
+                        four-player: the 4PC start, plies=N random plies,
+                        or file=F of FEN4 positions (one a line)
   -noopenings           start every game from the start position
   -pgnout FILE [min]    append the games to FILE
   -sprt elo0=E elo1=E alpha=A beta=B   stop when H0 or H1 is accepted
@@ -297,6 +298,8 @@ pub fn parse_with(args: &[String], armies: &[Army]) -> Result<Command, String> {
                         ("file", Some(f)) => path = Some(f.to_string()),
                         ("format", Some("epd")) => format = Format::Epd,
                         ("format", Some("pgn")) => format = Format::Pgn,
+                        // four-player files are FEN4 lines whatever the format
+                        ("format", Some("fen4")) => format = Format::Epd,
                         ("order", Some("random")) => cfg.openings.order = Order::Random,
                         ("order", Some("sequential")) => cfg.openings.order = Order::Sequential,
                         ("plies", Some(n)) => plies = Some(num("plies", n)?),
@@ -517,12 +520,6 @@ fn four_player_checks(cfg: &MatchConfig) -> Result<(), String> {
             ));
         }
     }
-    if let Source::File { .. } = cfg.openings.source {
-        return Err(
-            "-openings file= is not offered for four-player variants (plies=N: random plies)"
-                .into(),
-        );
-    }
     if cfg.variants[0] == "fourplayer-ffa" {
         if ![2, 4].contains(&cfg.engines.len()) {
             return Err("fourplayer-ffa needs two engines (on alternate seats) or four".into());
@@ -711,10 +708,6 @@ mod tests {
             (
                 format!("{two} -variant fourplayer-ffa -resign movecount=3 score=500"),
                 "-resign is not offered",
-            ),
-            (
-                format!("{two} -variant fourplayer-teams -openings file=o.pgn"),
-                "not offered for four-player",
             ),
             (format!("{two} -openings plies=4"), "for four-player variants"),
             (

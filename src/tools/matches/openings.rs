@@ -329,20 +329,20 @@ pub fn load(o: &Openings, base: &TwoPlayer) -> Result<Vec<Opening>, String> {
     Ok(list)
 }
 
-/// The openings of a four-player match: the start, or `count` different
-/// playouts of random legal plies from it (none ending the game), seeded.
+/// The openings of a four-player match: the start, the positions of a
+/// file (one FEN4 a line; `#` starts a comment), or `count` different
+/// playouts of random legal plies from the start (none ending the game),
+/// seeded.
 pub fn load_four(
     o: &Openings,
     base: &FourPlayer,
     count: usize,
     seed: u64,
 ) -> Result<Vec<Opening>, String> {
-    let plies = match o.source {
+    let plies = match &o.source {
         Source::Builtin | Source::None => return Ok(vec![Opening::default()]),
-        Source::Random { plies } => plies,
-        Source::File { .. } => {
-            return Err("-openings file= is not offered for four-player variants".into());
-        }
+        Source::Random { plies } => *plies,
+        Source::File { path, .. } => return read_fen4_file(path, base),
     };
     let mut rng = SplitMix64(seed);
     let mut seen = std::collections::HashSet::new();
@@ -370,6 +370,33 @@ pub fn load_four(
     }
     if out.is_empty() {
         return Err(format!("no random openings of {plies} plies were found"));
+    }
+    Ok(out)
+}
+
+/// Reads a file of FEN4 positions, one a line, each checked by the rules.
+fn read_fen4_file(path: &str, base: &FourPlayer) -> Result<Vec<Opening>, String> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| format!("cannot read openings '{path}': {e}"))?;
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let r = base
+            .fresh_game(Some(line))
+            .map_err(|e| format!("{path}:{}: {e}", i + 1))?;
+        if r.ending().is_some() {
+            return Err(format!("{path}:{}: the game is already over", i + 1));
+        }
+        out.push(Opening {
+            fen: Some(line.to_string()),
+            moves: Vec::new(),
+        });
+    }
+    if out.is_empty() {
+        return Err(format!("no FEN4 positions in '{path}'"));
     }
     Ok(out)
 }
@@ -560,6 +587,43 @@ mod tests {
         }
         assert_eq!(load_four(&o, &base, 5, 1).unwrap(), list, "seeded");
         assert!(load(&o, &chess()).is_err());
+    }
+
+    #[test]
+    fn four_player_openings_from_a_file() {
+        let base = FourPlayer::new("fourplayer-teams", None).unwrap();
+        let mut r = base.fresh_game(None).unwrap();
+        r.play("h2-h3").unwrap();
+        let after = r.fen();
+        let dir = std::env::temp_dir().join(format!("chimera-fen4-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let good = dir.join("good.fen4");
+        std::fs::write(&good, format!("# openings\n{after}\n\n{after}  # again\n")).unwrap();
+        let o = Openings {
+            source: Source::File {
+                path: good.display().to_string(),
+                format: Format::Epd,
+                plies: None,
+            },
+            ..Default::default()
+        };
+        let list = load_four(&o, &base, 5, 1).unwrap();
+        assert_eq!(list.len(), 2);
+        assert_eq!(list[0].fen.as_deref(), Some(after.as_str()));
+        assert!(list[0].moves.is_empty());
+        let bad = dir.join("bad.fen4");
+        std::fs::write(&bad, format!("{after}\nR-0,0,0,0-nonsense\n")).unwrap();
+        let o = Openings {
+            source: Source::File {
+                path: bad.display().to_string(),
+                format: Format::Epd,
+                plies: None,
+            },
+            ..Default::default()
+        };
+        let e = load_four(&o, &base, 5, 1).unwrap_err();
+        assert!(e.contains("bad.fen4:2:"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
