@@ -106,7 +106,28 @@ params! {
     /// the window are returned without the rest
     lazy_margin = 450, 100, 3000;
 
+    // ---- four-player evaluation (centipawns, a Pawn is 50) ----
+    /// per move of a piece, not counting its own two first ranks
+    four_mobility = 4, 0, 20;
+    /// per developed piece (Knight off its first rank, other pieces with
+    /// 5 moves beyond their own two first ranks)
+    four_active = 35, 0, 120;
+    /// Teams: times the product of the partners' developed pieces
+    four_active_pair = 20, 0, 80;
+    /// per piece (not the mover's) attacked by a Pawn, or attacked and
+    /// undefended
+    four_threat = 60, 0, 200;
+    /// a Knight within two leaps of an enemy King
+    four_knight_king = 60, 0, 200;
+    /// King-zone pressure, per 100
+    four_king_zone = 100, 0, 400;
+    /// how far mobility, King safety and threats may move a team's score
+    /// (lazy evaluation beyond it)
+    four_lazy_margin = 700, 200, 3000;
+
     // ---- search ----
+    /// four-player: how many extensions a path from the root may have
+    four_ext_budget = 64, 0, 64;
     aspiration_margin = 18, 5, 100;
     /// reverse futility: return the static eval when it beats beta by MARGIN * depth
     rfp_margin = 75, 20, 300;

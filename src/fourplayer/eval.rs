@@ -23,15 +23,20 @@ pub const POINT_CP: i32 = 100;
 
 /// Weight of one attacker of a King-zone square, by type.
 const ZONE_ATTACKER: [i32; NUM_TYPES] = [0, 25, 30, 30, 40, 50];
-/// Scale (per 100) of the zone pressure by the number of attackers.
-const ZONE_SCALE: [i32; 5] = [0, 50, 100, 120, 150];
+/// Scale (per 100) of the zone pressure by the number of attackers (of
+/// one zone square): it grows with every attacker that joins in.
+const ZONE_SCALE: [i32; 9] = [0, 50, 100, 120, 150, 200, 250, 300, 400];
 const SHIELD_MISSING: i32 = 75;
 const OFF_BACK_RANK: i32 = 50;
 const TWO_ATTACKERS: i32 = 150;
-const THREAT: i32 = 60;
 const SECOND_QUEEN: i32 = 200;
-const KNIGHT_NEAR_KING: i32 = 60;
 const ROOK_CENTRE: i32 = 40;
+/// A developed piece: a Knight off its first rank, or a Bishop, Rook or
+/// Queen with at least `ACTIVE_MOVES` moves beyond its own two first
+/// ranks. A player scores `four_active` per developed piece; a team also
+/// `four_active_pair` times the product of its players' counts (the
+/// partners are strong together: one developed army alone does little).
+const ACTIVE_MOVES: u32 = 5;
 
 /// Tables built once per mode.
 pub struct Eval4 {
@@ -45,6 +50,9 @@ pub struct Eval4 {
     shield: [SqMap<Bb, Bb>; 4],
     /// per player: its first rank (file)
     back: [Bb; 4],
+    /// per player: its first two ranks (files), where mobility and
+    /// development are not counted
+    home: [Bb; 4],
     /// squares on any player's first rank or file (zone squares there are
     /// hard to reach and not counted)
     edges: Bb,
@@ -107,12 +115,18 @@ impl Eval4 {
             b
         });
         let mut back = [Bb::ZERO; 4];
+        let mut home = [Bb::ZERO; 4];
         let mut centre = Bb::ZERO;
         for sq in 0..n {
             let (f, r) = shape.coords(sq);
             for (p, on) in [r == 0, f == 0, r == 13, f == 13].into_iter().enumerate() {
                 if on {
                     back[p] |= Bb::bit(sq);
+                }
+            }
+            for (p, on) in [r <= 1, f <= 1, r >= 12, f >= 12].into_iter().enumerate() {
+                if on {
+                    home[p] |= Bb::bit(sq);
                 }
             }
             if (4..=10).contains(&f) && (4..=10).contains(&r) {
@@ -142,6 +156,7 @@ impl Eval4 {
             shield,
             edges: back[0] | back[1] | back[2] | back[3],
             back,
+            home,
             knight2,
             centre,
         }
@@ -168,12 +183,20 @@ fn zone_index(pos: &Position4, k: usize, sq: usize) -> usize {
     ((f + 1 - kf) * 3 + (r + 1 - kr)).min(8)
 }
 
-/// Each player's army score, in centipawns; eliminated players score 0.
-pub fn army_scores(pos: &Position4, t: &Eval4, p: &Params) -> [i32; 4] {
+/// Each player's army: its score in centipawns and its developed pieces;
+/// eliminated players score 0.
+pub struct Armies {
+    pub score: [i32; 4],
+    pub active: [i32; 4],
+}
+
+/// Each player's army score and development.
+pub fn army_scores(pos: &Position4, t: &Eval4, p: &Params) -> Armies {
     let v = &*pos.v;
     let occ = pos.occupied();
     let live = pos.live_mask();
     let mut score = [0i32; 4];
+    let mut active = [0i32; 4];
     let mut zones = [Zone::default(); 4];
     let mut attacks = [Bb::ZERO; 4];
     let mut pawn_attacks = [Bb::ZERO; 4];
@@ -199,7 +222,14 @@ pub fn army_scores(pos: &Position4, t: &Eval4, p: &Params) -> [i32; 4] {
                 if ty == PAWN {
                     pawn_attacks[q] |= reach;
                 } else if ty != KING {
-                    *sc += p.mobility_mg * (reach & !own).count() as i32;
+                    let moves = (reach & !own & !t.home[q]).count();
+                    *sc += p.four_mobility * moves as i32;
+                    let developed = if ty == KNIGHT {
+                        !t.back[q].has(sq)
+                    } else {
+                        moves >= ACTIVE_MOVES
+                    };
+                    active[q] += developed as i32;
                 }
                 if ty == KING {
                     continue;
@@ -232,7 +262,7 @@ pub fn army_scores(pos: &Position4, t: &Eval4, p: &Params) -> [i32; 4] {
                 if ty == KNIGHT {
                     for (k, &ksq) in kings.iter().enumerate() {
                         if enemies & (1 << k) != 0 && t.knight2[ksq].has(sq) {
-                            *sc += KNIGHT_NEAR_KING;
+                            *sc += p.four_knight_king;
                         }
                     }
                 }
@@ -263,7 +293,7 @@ pub fn army_scores(pos: &Position4, t: &Eval4, p: &Params) -> [i32; 4] {
         if q != side {
             let pieces = pos.color_bb(q) & !pos.type_bb(KING) & !pos.type_bb(PAWN);
             let hit = (pieces & their_pawns) | (pieces & their_attacks & !our_attacks);
-            score[q] -= THREAT * hit.count() as i32;
+            score[q] -= p.four_threat * hit.count() as i32;
         }
         // King safety
         let enemy_queen = (0..4).any(|e| enemies & (1 << e) != 0 && queens[e]);
@@ -284,9 +314,9 @@ pub fn army_scores(pos: &Position4, t: &Eval4, p: &Params) -> [i32; 4] {
         }
         let z = &zones[q];
         for i in 0..9 {
-            let a = z.att_w[i] * ZONE_SCALE[(z.att_n[i] as usize).min(4)] / 100;
-            let d = z.def_w[i] * ZONE_SCALE[(z.def_n[i] as usize).min(4)] / 200;
-            safety -= (a - d).max(0) * p.king_attack / 40;
+            let a = z.att_w[i] * ZONE_SCALE[(z.att_n[i] as usize).min(8)] / 100;
+            let d = z.def_w[i] * ZONE_SCALE[(z.def_n[i] as usize).min(8)] / 200;
+            safety -= (a - d).max(0) * p.four_king_zone / 100;
         }
         if z.colours.count_ones() > 1 {
             safety -= TWO_ATTACKERS;
@@ -294,9 +324,9 @@ pub fn army_scores(pos: &Position4, t: &Eval4, p: &Params) -> [i32; 4] {
         if !enemy_queen {
             safety /= 2;
         }
-        score[q] += safety.min(0);
+        score[q] += safety.min(0) + p.four_active * active[q];
     }
-    score
+    Armies { score, active }
 }
 
 /// Material and piece-square terms per player: the cheap part of
@@ -319,15 +349,10 @@ pub fn material_scores(pos: &Position4, t: &Eval4) -> [i32; 4] {
     })
 }
 
-/// How far the rest of the evaluation (mobility, King safety, threats)
-/// can move a team's score: beyond this outside the window, the cheap
-/// part is returned alone.
-pub const LAZY_MARGIN: i32 = 700;
-
 /// Free-For-All strengths: points (100 cp each) plus the army while in
 /// the game.
 pub fn strengths(pos: &Position4, t: &Eval4, p: &Params) -> [i32; 4] {
-    let army = army_scores(pos, t, p);
+    let army = army_scores(pos, t, p).score;
     let pts = pos.points();
     std::array::from_fn(|q| POINT_CP * pts[q] + army[q])
 }
@@ -358,7 +383,7 @@ fn team_diff(pos: &Position4, s: &[i32; 4]) -> i32 {
 }
 
 /// Teams with lazy evaluation: when material and placement alone are
-/// more than `LAZY_MARGIN` outside (alpha, beta), they are returned
+/// more than `four_lazy_margin` outside (alpha, beta), they are returned
 /// without the rest. Returns the score and whether it is complete.
 pub fn evaluate_teams_bounded(
     pos: &Position4,
@@ -368,7 +393,8 @@ pub fn evaluate_teams_bounded(
     beta: i32,
 ) -> (i32, bool) {
     let quick = team_diff(pos, &material_scores(pos, t)) + p.tempo;
-    if quick - LAZY_MARGIN >= beta || quick + LAZY_MARGIN <= alpha {
+    let margin = p.four_lazy_margin;
+    if quick - margin >= beta || quick + margin <= alpha {
         return (quick, false);
     }
     (evaluate_teams(pos, t, p), true)
@@ -377,7 +403,10 @@ pub fn evaluate_teams_bounded(
 /// Teams: the side to move's team's score less the other team's, with a
 /// tempo bonus.
 pub fn evaluate_teams(pos: &Position4, t: &Eval4, p: &Params) -> i32 {
-    team_diff(pos, &army_scores(pos, t, p)) + p.tempo
+    let a = army_scores(pos, t, p);
+    let pair = p.four_active_pair * (a.active[0] * a.active[2] - a.active[1] * a.active[3]);
+    let pair = if team(pos.side()) == 0 { pair } else { -pair };
+    team_diff(pos, &a.score) + pair + p.tempo
 }
 
 #[cfg(test)]
@@ -390,7 +419,7 @@ mod tests {
     fn the_symmetric_start_is_balanced() {
         let pos = Position4::startpos(Arc::new(Variant4::new(Mode::Teams)), Layout::Modern);
         let t = Eval4::new(&pos);
-        let s = army_scores(&pos, &t, &Params::default());
+        let s = army_scores(&pos, &t, &Params::default()).score;
         // 4PC is symmetric under a quarter turn; Red's threats are not
         // counted (it is to move), the others have none at the start
         assert!(s.iter().all(|&x| x == s[0]), "{s:?}");

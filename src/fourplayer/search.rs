@@ -272,6 +272,11 @@ impl SearchPosition for Search4 {
                 .any();
         next_in_check || p.gives_check(m)
     }
+    /// Checks are frequent with three enemies: a path is extended only
+    /// a few times.
+    fn extension_budget(&self, p: &Params) -> u16 {
+        p.four_ext_budget as u16
+    }
     fn make(&mut self, m: Move) {
         if Search4::is_leave(m) {
             let by = if self.pos.in_check() {

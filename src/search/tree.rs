@@ -53,6 +53,11 @@ pub trait SearchPosition: Clone + Send + 'static {
     fn gave_check(&self, _m: Move) -> bool {
         self.in_check()
     }
+    /// How many extensions (check, singular) a path from the root may
+    /// have. Two-player: no limit.
+    fn extension_budget(&self, _p: &Params) -> u16 {
+        u16::MAX
+    }
     /// The piece type a move promotes to.
     fn promotion(&self, m: Move) -> Option<usize>;
     fn make(&mut self, m: Move);

@@ -32,6 +32,8 @@ struct Frame {
     eval: i32,
     mv: Move,
     excluded: Move,
+    /// extensions on the path from the root to this node
+    ext: u16,
 }
 
 pub struct Worker<P: SearchPosition> {
@@ -309,8 +311,9 @@ impl<P: SearchPosition> Worker<P> {
             self.pos.make(m);
             self.tick();
             let flip = self.pos.team() != team;
-            let gives_check = self.pos.gave_check(m);
+            let gives_check = self.pos.gave_check(m) && self.pos.extension_budget(&self.p) > 0;
             let new_depth = depth - 1 + gives_check as i32;
+            self.stack[1].ext = gives_check as u16;
             let mut score;
             if i == self.pv_idx {
                 score = self.search_child(flip, alpha, beta, new_depth, 1, false);
@@ -474,6 +477,7 @@ impl<P: SearchPosition> Worker<P> {
                 let r = self.p.nmp_base + depth / self.p.nmp_div + ((adj_eval - beta) / 200).min(3);
                 let team = self.pos.team();
                 self.stack[ply].mv = Move::NULL;
+                self.stack[ply + 1].ext = self.stack[ply].ext;
                 self.pos.make_null();
                 // a pass is a threat test only where the other team moves next
                 let s = if self.pos.team() != team {
@@ -540,6 +544,7 @@ impl<P: SearchPosition> Worker<P> {
         let mut quiet_count = 0i32;
         let side = self.pos.side();
         let lmp_limit = (self.p.lmp_base + depth * depth) / (2 - improving as i32);
+        let may_extend = self.stack[ply].ext < self.pos.extension_budget(&self.p);
         while let Some((m, order)) = self.bufs[bi].pick(&OrderCtx {
             pos: &self.pos,
             t: &self.t,
@@ -581,7 +586,7 @@ impl<P: SearchPosition> Worker<P> {
             }
             // singular extension
             let mut ext = 0;
-            if singular_candidate && m == tt_move {
+            if singular_candidate && may_extend && m == tt_move {
                 let e = tte.expect("candidate has an entry");
                 let s_beta = score_from_tt(e.score, ply) - self.p.se_margin * depth;
                 self.stack[ply].excluded = m;
@@ -603,10 +608,11 @@ impl<P: SearchPosition> Worker<P> {
             self.tick();
             let flip = self.pos.team() != team;
             let gives_check = self.pos.gave_check(m);
-            if ext == 0 && gives_check {
+            if ext == 0 && gives_check && may_extend {
                 ext = 1;
             }
             let new_depth = depth - 1 + ext;
+            self.stack[ply + 1].ext = self.stack[ply].ext + ext as u16;
             let mut score;
             if searched == 0 {
                 score = self.search_child(flip, alpha, beta, new_depth, ply + 1, !pv_node && !cut);
