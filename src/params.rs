@@ -98,9 +98,11 @@ params! {
     /// rooks (and other orthogonal riders) on open and half-open files
     open_file_mg = 20, 0, 80;
     half_open_file_mg = 10, 0, 60;
-    /// threats: our piece attacked by a pawn, or by a less valuable piece
+    /// threats: per own piece (not a Pawn or the King) attacked by an
+    /// enemy Pawn; half of it in the endgame
     threat_pawn = 40, 0, 150;
-    threat_minor = 20, 0, 120;
+    /// per own piece (not the King) attacked and undefended; half of it in
+    /// the endgame
     hanging = 30, 0, 150;
     /// lazy evaluation: material and piece-square terms this far outside
     /// the window are returned without the rest
