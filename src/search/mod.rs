@@ -2,11 +2,17 @@
 //! background thread (Lazy SMP over `Threads` threads sharing one
 //! transposition table) and reports through a callback.
 
+mod extensions;
+mod moveloop;
+mod node;
 pub mod ordering;
+mod pruning;
+mod qsearch;
 pub mod see;
 pub mod time;
 pub mod tree;
 pub mod tt;
+mod ttstore;
 pub mod worker;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

@@ -1,0 +1,162 @@
+//! One node below the root, step by step: the table, the static eval,
+//! the pruning of the whole node, the move loop, the store. Each step
+//! lives in the file named for its idea (`ttstore.rs`, `pruning.rs`,
+//! `moveloop.rs`, `extensions.rs`).
+
+use std::ops::ControlFlow;
+
+use crate::position::Move;
+use crate::position::movegen::GenType;
+
+use super::ordering::MAX_PLY;
+use super::tree::SearchPosition;
+use super::tt::{NO_EVAL, TtEntry};
+use super::ttstore::{score_to_tt, tt_adjusted_eval, tt_bound, tt_cutoff};
+use super::worker::Worker;
+use super::{mate_in, mated_in};
+
+/// What the move loop of a node knows about it before its first move.
+pub(super) struct Node {
+    pub ply: usize,
+    /// the remaining depth (after internal iterative reduction)
+    pub depth: i32,
+    pub pv_node: bool,
+    /// an expected cut node
+    pub cut: bool,
+    /// the static eval (`NO_EVAL` in check)
+    pub eval: i32,
+    /// the static eval is above the side to move's of two plies before
+    pub improving: bool,
+    /// a King of the side to move's team is in check
+    pub threatened: bool,
+    /// the move a singular-extension search leaves out (or none)
+    pub excluded: Move,
+    pub tt_move: Move,
+    pub tte: Option<TtEntry>,
+    /// the previous move (for the countermove)
+    pub prev: Move,
+    /// the player to move
+    pub side: usize,
+    /// the move buffer of this node (a second one for singular searches)
+    pub bi: usize,
+}
+
+impl<P: SearchPosition> Worker<P> {
+    pub(super) fn search(
+        &mut self,
+        mut alpha: i32,
+        mut beta: i32,
+        mut depth: i32,
+        ply: usize,
+        cut: bool,
+    ) -> i32 {
+        let pv_node = beta - alpha > 1;
+        if depth <= 0 {
+            return self.qsearch(alpha, beta, ply);
+        }
+        if let Some(s) = self.enter_node(ply) {
+            return s;
+        }
+        // mate distance pruning
+        alpha = alpha.max(mated_in(ply));
+        beta = beta.min(mate_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+        let excluded = self.stack[ply].excluded;
+        let key = self.node_key(excluded);
+        let tte = self.shared.tt.probe(key);
+        let mut tt_move = tte.map(|e| e.mv).unwrap_or(Move::NULL);
+        if let Some(e) = tte
+            && !pv_node
+            && e.depth >= depth
+            && let Some(s) = tt_cutoff(e, ply, alpha, beta)
+        {
+            return s;
+        }
+        let in_check = self.pos.in_check();
+        let eval = if in_check {
+            NO_EVAL
+        } else if let Some(e) = tte.filter(|e| e.eval != NO_EVAL) {
+            e.eval
+        } else {
+            self.evaluate()
+        };
+        self.stack[ply].eval = eval;
+        let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
+        // the TT score can sharpen the static eval
+        let adj_eval = tt_adjusted_eval(tte, in_check, eval, ply);
+
+        // a King of the side to move's team in check: the static eval says
+        // little, so nothing is pruned on it
+        let threatened = in_check || self.pos.team_in_check();
+        if !pv_node && !threatened && excluded.is_null() {
+            if self.reverse_futility(depth, beta, adj_eval, improving) {
+                return adj_eval;
+            }
+            if let Some(s) = self.razor(alpha, beta, depth, ply, adj_eval) {
+                return s;
+            }
+            if let Some(s) = self.null_move(beta, depth, ply, cut, eval, adj_eval) {
+                return s;
+            }
+        }
+
+        // internal iterative reduction
+        if tt_move.is_null() && depth >= self.p.iir_depth && (pv_node || cut) {
+            depth -= 1;
+        }
+
+        let bi = if excluded.is_null() {
+            ply
+        } else {
+            MAX_PLY + 2 + ply
+        };
+        let buf = &mut self.bufs[bi];
+        buf.moves.clear();
+        self.pos.generate(GenType::All, &mut buf.moves);
+        if buf.moves.is_empty() {
+            return if !excluded.is_null() {
+                alpha
+            } else {
+                self.pos.no_moves_score(ply)
+            };
+        }
+        if !tt_move.is_null() && !buf.moves.contains(&tt_move) {
+            tt_move = Move::NULL;
+        }
+        let prev = if ply > 0 {
+            self.stack[ply - 1].mv
+        } else {
+            Move::NULL
+        };
+        buf.start(tt_move);
+
+        let node = Node {
+            ply,
+            depth,
+            pv_node,
+            cut,
+            eval,
+            improving,
+            threatened,
+            excluded,
+            tt_move,
+            tte,
+            prev,
+            side: self.pos.side(),
+            bi,
+        };
+        let (best, best_move) = match self.move_loop(&node, alpha, beta) {
+            ControlFlow::Break(s) => return s,
+            ControlFlow::Continue(best) => best,
+        };
+        if excluded.is_null() {
+            let bound = tt_bound(best, beta, pv_node, best_move);
+            self.shared
+                .tt
+                .store(key, best_move, score_to_tt(best, ply), eval, depth, bound);
+        }
+        best
+    }
+}

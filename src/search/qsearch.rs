@@ -1,0 +1,130 @@
+//! Quiescence search: captures and promotions (every move in check)
+//! until the position is quiet, with stand-pat, delta pruning and the
+//! table.
+
+use crate::position::Move;
+use crate::position::movegen::GenType;
+
+use super::ordering::{OrderCtx, is_bad_capture};
+use super::tree::SearchPosition;
+use super::tt::NO_EVAL;
+use super::ttstore::{score_to_tt, tt_bound, tt_cutoff};
+use super::worker::{INF, Worker};
+
+impl<P: SearchPosition> Worker<P> {
+    pub(super) fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        if let Some(s) = self.enter_node(ply) {
+            return s;
+        }
+        let pv_node = beta - alpha > 1;
+        let key = self.pos.hash();
+        let tte = self.shared.tt.probe(key);
+        if let Some(e) = tte
+            && !pv_node
+            && let Some(s) = tt_cutoff(e, ply, alpha, beta)
+        {
+            return s;
+        }
+        let in_check = self.pos.in_check();
+        let mut best;
+        let eval;
+        let mut stored_eval = NO_EVAL;
+        if in_check {
+            best = -INF;
+            eval = NO_EVAL;
+        } else {
+            eval = match tte.filter(|e| e.eval != NO_EVAL) {
+                Some(e) => {
+                    stored_eval = e.eval;
+                    e.eval
+                }
+                None => {
+                    let (e, complete) = self.pos.evaluate_bounded(&self.t, &self.p, alpha, beta);
+                    if complete {
+                        stored_eval = e;
+                    }
+                    e
+                }
+            };
+            if eval >= beta {
+                return eval;
+            }
+            if eval > alpha {
+                alpha = eval;
+            }
+            best = eval;
+        }
+        let buf = &mut self.bufs[ply];
+        buf.moves.clear();
+        self.pos.generate(
+            if in_check {
+                GenType::All
+            } else {
+                GenType::Noisy
+            },
+            &mut buf.moves,
+        );
+        if in_check && buf.moves.is_empty() {
+            return self.pos.no_moves_score(ply);
+        }
+        let tt_move = tte
+            .map(|e| e.mv)
+            .filter(|m| buf.moves.contains(m))
+            .unwrap_or(Move::NULL);
+        buf.start(tt_move);
+        let mut best_move = Move::NULL;
+        while let Some((m, order)) = self.bufs[ply].pick(&OrderCtx {
+            pos: &self.pos,
+            t: &self.t,
+            history: &self.history,
+            tt_move,
+            ply,
+            prev: Move::NULL,
+        }) {
+            if !in_check {
+                if is_bad_capture(order) {
+                    continue;
+                }
+                // delta pruning
+                let gain =
+                    self.pos.capture_value(&self.t, m, 1) + self.pos.promotion_value(&self.t, m, 1);
+                if self.pos.promotion(m).is_none() && eval + gain + self.p.delta_margin <= alpha {
+                    continue;
+                }
+            }
+            let flip = self.play(m);
+            let score = if flip {
+                -self.qsearch(-beta, -alpha, ply + 1)
+            } else {
+                self.qsearch(alpha, beta, ply + 1)
+            };
+            self.pos.unmake();
+            if self.stopped() {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = m;
+                    if pv_node {
+                        self.update_pv(ply, m);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        let bound = tt_bound(best, beta, pv_node, best_move);
+        self.shared.tt.store(
+            key,
+            best_move,
+            score_to_tt(best, ply),
+            stored_eval,
+            0,
+            bound,
+        );
+        best
+    }
+}
