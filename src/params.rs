@@ -4,11 +4,19 @@
 //! `CHIMERA_TUNE=1` (so the tuning script can set them), and the tuner
 //! reads the same list (`chimera params`).
 //!
+//! The search's fixed constants, which are not tuned, are declared here
+//! too, after the weights.
+//!
 //! Glossary for the search constants:
 //! - MARGIN: a score distance (centipawns) compared with alpha or beta;
 //! - BASE and FACTOR: a value computed as BASE + FACTOR * depth (or a
 //!   similar formula), with FACTOR scaled by 1/100 where it is fractional;
-//! - DEPTH: the largest remaining depth at which a pruning rule applies.
+//! - DEPTH: the depth limit of a rule: the largest remaining depth for
+//!   the pruning near the leaves (rfp, razor, fp, lmp, see), the smallest
+//!   for the null move, reductions and extensions (nmp, lmr, iir, se);
+//! - eval: the static eval; for reverse futility, razoring and the null
+//!   move sharpened by the TT score where its bound allows;
+//! - improving: 1 when the static eval is above the one two plies before.
 
 macro_rules! params {
     ($( $(#[$doc:meta])* $name:ident = $default:expr, $min:expr, $max:expr; )*) => {
@@ -130,40 +138,139 @@ params! {
     // ---- search ----
     /// four-player: how many extensions a path from the root may have
     four_ext_budget = 64, 0, 64;
+    /// aspiration windows: from iteration aspiration_depth on, the first
+    /// window is the previous score -+ MARGIN (a full window before)
     aspiration_margin = 18, 5, 100;
-    /// reverse futility: return the static eval when it beats beta by MARGIN * depth
+    aspiration_depth = 5, 1, 20;
+    /// after a fail the failing side of the window moves to the score -+
+    /// the margin (a fail low also moves beta half-way down to alpha), then
+    /// the margin grows by GROWTH/100 of itself plus STEP; a margin above
+    /// MAX makes the window the full one
+    aspiration_growth = 50, 0, 200;
+    aspiration_step = 5, 1, 100;
+    aspiration_max = 1000, 100, 5000;
+    /// reverse futility, razoring and the null move prune only non-PV
+    /// nodes with no King of the side to move's team in check, outside
+    /// singular-extension searches.
+    ///
+    /// reverse futility: at depth <= rfp_depth, return eval when
+    /// eval - MARGIN * (depth - improving) >= beta (and eval is no mate)
     rfp_margin = 75, 20, 300;
     rfp_depth = 8, 0, 16;
-    /// razoring: drop to quiescence when eval + MARGIN * depth < alpha
+    /// razoring: at depth <= razor_depth, when eval + MARGIN * depth <
+    /// alpha, a quiescence search that stays below alpha ends the node
     razor_margin = 250, 50, 800;
     razor_depth = 2, 0, 6;
-    /// null move: reduction BASE + depth / DIV
+    /// null move: from depth nmp_depth, when eval and the static eval
+    /// both reach beta, a pass searched with the reduction
+    /// BASE + depth / DIV + min((eval - beta) / nmp_eval_div, nmp_eval_max)
+    nmp_depth = 2, 1, 8;
     nmp_base = 3, 1, 6;
     nmp_div = 3, 1, 8;
-    /// futility pruning of quiet moves: eval + BASE + FACTOR * depth <= alpha
+    nmp_eval_div = 200, 50, 1000;
+    nmp_eval_max = 3, 0, 6;
+    /// futility pruning of quiet moves (in PV nodes too): at
+    /// lmr_depth <= fp_depth, where lmr_depth is depth less the move's
+    /// table reduction (at least 0), skip the move when
+    /// eval + BASE + FACTOR * lmr_depth <= alpha
     fp_base = 90, 0, 400;
     fp_factor = 90, 0, 400;
     fp_depth = 8, 0, 16;
-    /// late move pruning: skip quiet moves after BASE + depth^2 / 2 tries
+    /// late move pruning: in a non-PV node at depth <= lmp_depth, skip
+    /// quiet moves once (BASE + depth^2) / (2 - improving) quiet moves
+    /// were searched (no halving when the eval improves)
     lmp_base = 3, 1, 12;
     lmp_depth = 8, 0, 16;
-    /// late move reductions: BASE/100 + ln(depth) ln(moves) / (DIV/100)
+    /// late move reductions: the table holds BASE/100 + ln(depth)
+    /// ln(moves) / (DIV/100), truncated, at least 0; from depth lmr_depth
+    /// on, for quiet moves and losing captures after the first (the first
+    /// two in a PV node)
     lmr_base = 75, 0, 200;
     lmr_div = 225, 100, 500;
-    /// history divisor for reduction adjustments
+    lmr_depth = 3, 1, 8;
+    /// the reduction of a quiet move shrinks by its history / DIV
     lmr_history_div = 8000, 1000, 32000;
-    /// SEE pruning thresholds (per depth) for quiet moves and captures
+    /// reduce this much less in a PV node
+    lmr_pv = 1, 0, 3;
+    /// reduce this much more when the eval is not improving
+    lmr_not_improving = 1, 0, 3;
+    /// reduce this much more in an expected cut node
+    lmr_cut = 1, 0, 3;
+    /// reduce this much less for a move ordered as high as the first
+    /// killer (the second killer and the countermove are ordered below it)
+    lmr_killer = 1, 0, 3;
+    /// reduce this much less for a checking move
+    lmr_check = 1, 0, 3;
+    /// at the root: quiet moves, not checking, after the first
+    /// lmr_root_moves are reduced by the table's value less lmr_root
+    lmr_root_moves = 3, 1, 10;
+    lmr_root = 1, 0, 3;
+    /// SEE pruning at depth <= see_depth: a quiet move is skipped when it
+    /// loses more than see_quiet * lmr_depth^2 / 2, a capture that the
+    /// ordering found losing when it loses more than see_noisy * depth
     see_quiet = 60, 0, 300;
     see_noisy = 90, 0, 300;
     see_depth = 8, 0, 16;
-    /// quiescence delta pruning margin
+    /// quiescence delta pruning: skip a capture (not a promotion) when
+    /// eval + the captured piece's endgame value + MARGIN <= alpha
     delta_margin = 200, 0, 1000;
-    /// internal iterative reduction minimum depth
+    /// internal iterative reduction: a PV or expected cut node without a
+    /// TT move is searched one ply less from this depth on
     iir_depth = 4, 2, 12;
-    /// singular extension minimum depth and margin (per depth)
+    /// singular extension: from depth se_depth, with a TT entry at most
+    /// se_tt_depth plies shallower (not an upper bound, not a mate), the
+    /// TT move is extended by one ply when the other moves, searched to
+    /// (depth - 1) / 2, all fail below tt_score - se_margin * depth; if
+    /// that bound is >= beta the node returns it (multi-cut)
     se_depth = 7, 4, 16;
     se_margin = 2, 1, 8;
+    se_tt_depth = 3, 0, 8;
 }
+
+// ---- search: fixed constants (not tuned) ----
+
+/// The main search thread looks at the clock (and the node limit) every
+/// this many nodes; a power of two.
+pub const CLOCK_CHECK_NODES: u64 = 1024;
+const _: () = assert!(CLOCK_CHECK_NODES.is_power_of_two());
+
+/// Iterative deepening stops before a new iteration once this share (per
+/// 100) of the soft time limit has passed, by how many iterations in a row
+/// the best move stayed the same (0, 1, 2, 3 or more): a stable best move
+/// gets less time.
+pub const SOFT_SCALE_BY_STABILITY: [u64; 4] = [70, 55, 45, 35];
+
+/// With a clock, a single legal move at the root is played once this
+/// depth is complete.
+pub const FORCED_MOVE_DEPTH: i32 = 4;
+
+/// Time allocation: the moves to the time control assumed without
+/// `movestogo`, and the largest `movestogo` believed.
+pub const MOVES_TO_GO: u64 = 30;
+pub const MAX_MOVES_TO_GO: u32 = 50;
+
+/// Time allocation, shares as (numerator, denominator): the soft limit is
+/// the time left / moves to go plus INC_SHARE of the increment, at most
+/// SOFT_CAP of the time left; the hard limit is HARD_PER_SOFT times the
+/// soft limit, at most HARD_CAP of the time left (LAST_MOVE_HARD_CAP
+/// before the time control), and never below the soft limit.
+pub const INC_SHARE: (u64, u64) = (3, 4);
+pub const SOFT_CAP: (u64, u64) = (6, 10);
+pub const HARD_PER_SOFT: u64 = 4;
+pub const HARD_CAP: (u64, u64) = (8, 10);
+pub const LAST_MOVE_HARD_CAP: (u64, u64) = (9, 10);
+
+/// The late-move reduction table covers depths and move counts below
+/// this; larger ones use its last row and column.
+pub const LMR_TABLE_SIZE: usize = 64;
+
+/// At a beta cutoff by a quiet move, the history of the quiet moves
+/// searched before it is lowered, of the first this many.
+pub const CUTOFF_QUIETS: usize = 64;
+
+/// Mixed into the TT key of a singular-extension search, with the move
+/// it leaves out, so that its result is not taken for the whole node.
+pub const EXCLUDED_KEY_SALT: u64 = 0x9E37_79B9_7F4A_7C15;
 
 #[cfg(test)]
 mod tests {

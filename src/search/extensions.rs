@@ -44,7 +44,7 @@ impl<P: SearchPosition> Worker<P> {
             && !n.tt_move.is_null()
             && n.ply > 0
             && n.tte.is_some_and(|e| {
-                e.depth >= n.depth - 3
+                e.depth >= n.depth - self.p.se_tt_depth
                     && e.bound != BOUND_UPPER
                     && score_from_tt(e.score, n.ply).abs() < MATE_BOUND
             })

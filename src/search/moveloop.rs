@@ -4,19 +4,19 @@
 
 use std::ops::ControlFlow;
 
-use crate::params::Params;
+use crate::params::{CUTOFF_QUIETS, LMR_TABLE_SIZE, Params};
 use crate::position::Move;
 
 use super::extensions::check_extension;
 use super::node::Node;
-use super::ordering::{OrderCtx, SCORE_TT, is_bad_capture};
+use super::ordering::{OrderCtx, SCORE_KILLER, is_bad_capture};
 use super::tree::SearchPosition;
 use super::worker::{INF, MATE_BOUND, Worker};
 
 /// The late-move reductions by depth and move number:
 /// `lmr_base / 100 + ln(depth) * ln(moves) / (lmr_div / 100)`, at least 0.
-pub(super) fn lmr_table(p: &Params) -> Vec<[i32; 64]> {
-    let mut lmr = vec![[0i32; 64]; 64];
+pub(super) fn lmr_table(p: &Params) -> Vec<[i32; LMR_TABLE_SIZE]> {
+    let mut lmr = vec![[0i32; LMR_TABLE_SIZE]; LMR_TABLE_SIZE];
     for (d, row) in lmr.iter_mut().enumerate().skip(1) {
         for (m, r) in row.iter_mut().enumerate().skip(1) {
             let v = p.lmr_base as f64 / 100.0
@@ -31,7 +31,8 @@ impl<P: SearchPosition> Worker<P> {
     /// The table's reduction at `depth` for a move after `moves` others.
     #[inline]
     pub(super) fn lmr_at(&self, depth: i32, moves: usize) -> i32 {
-        self.lmr[depth.min(63) as usize][moves.min(63)]
+        let last = LMR_TABLE_SIZE - 1;
+        self.lmr[depth.min(last as i32) as usize][moves.min(last)]
     }
 
     /// The late-move reduction of the move `m` (ordering score `order`),
@@ -51,20 +52,24 @@ impl<P: SearchPosition> Worker<P> {
         new_depth: i32,
     ) -> i32 {
         let mut r = 0;
-        if n.depth >= 3 && searched > n.pv_node as usize && (quiet || is_bad_capture(order)) {
+        if n.depth >= self.p.lmr_depth
+            && searched > n.pv_node as usize
+            && (quiet || is_bad_capture(order))
+        {
             r = self.lmr_at(n.depth, searched);
-            r -= n.pv_node as i32;
-            r += !n.improving as i32;
-            r += n.cut as i32;
-            if order >= SCORE_TT / 8 {
-                // killers and countermove
-                r -= 1;
+            r -= self.p.lmr_pv * n.pv_node as i32;
+            r += self.p.lmr_not_improving * !n.improving as i32;
+            r += self.p.lmr_cut * n.cut as i32;
+            if order >= SCORE_KILLER {
+                // the first killer (the TT move and good captures, also
+                // ordered this high, are not reduced)
+                r -= self.p.lmr_killer;
             }
             if quiet {
                 r -= self.history.quiet(n.side, m) / self.p.lmr_history_div.max(1);
             }
             if gives_check {
-                r -= 1;
+                r -= self.p.lmr_check;
             }
             r = r.clamp(0, new_depth - 1);
         }
@@ -86,7 +91,7 @@ impl<P: SearchPosition> Worker<P> {
         let mut best = -INF;
         let mut best_move = Move::NULL;
         let mut searched = 0usize;
-        let mut quiets: arrayvec::ArrayVec<Move, 64> = arrayvec::ArrayVec::new();
+        let mut quiets: arrayvec::ArrayVec<Move, CUTOFF_QUIETS> = arrayvec::ArrayVec::new();
         let mut quiet_count = 0i32;
         let side = n.side;
         let lmp_limit = self.lmp_limit(n.depth, n.improving);

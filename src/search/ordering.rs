@@ -136,7 +136,7 @@ pub struct OrderCtx<'a, P: SearchPosition> {
 
 pub const SCORE_TT: i32 = 1 << 30;
 const SCORE_GOOD_CAPTURE: i32 = 1 << 28;
-const SCORE_KILLER: i32 = 1 << 27;
+pub const SCORE_KILLER: i32 = 1 << 27;
 const SCORE_COUNTER: i32 = (1 << 27) - 2;
 const SCORE_BAD_CAPTURE: i32 = -(1 << 28);
 

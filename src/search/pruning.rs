@@ -57,14 +57,16 @@ impl<P: SearchPosition> Worker<P> {
         eval: i32,
         adj_eval: i32,
     ) -> Option<i32> {
-        if depth >= 2
+        if depth >= self.p.nmp_depth
             && adj_eval >= beta
             && eval >= beta
             && self.stack[ply.saturating_sub(1)].mv != Move::NULL
             && self.pos.has_pieces(self.pos.side())
             && beta.abs() < MATE_BOUND
         {
-            let r = self.p.nmp_base + depth / self.p.nmp_div + ((adj_eval - beta) / 200).min(3);
+            let r = self.p.nmp_base
+                + depth / self.p.nmp_div
+                + ((adj_eval - beta) / self.p.nmp_eval_div).min(self.p.nmp_eval_max);
             let team = self.pos.team();
             self.stack[ply].mv = Move::NULL;
             self.pass_extensions(ply, 0);
@@ -107,8 +109,8 @@ impl<P: SearchPosition> Worker<P> {
     ) -> bool {
         let lmr_depth = (n.depth - self.lmr_at(n.depth, searched)).max(0);
         // late-move and futility pruning skip quiet moves that cannot
-        // change the score; a check can (a quiet mate), and in a PV node
-        // every move is searched
+        // change the score; a check can (a quiet mate). Late-move pruning
+        // spares PV nodes; futility and SEE pruning do not
         let late = !n.pv_node && n.depth <= self.p.lmp_depth && quiet_count >= lmp_limit;
         let futile = lmr_depth <= self.p.fp_depth
             && n.eval + self.p.fp_base + self.p.fp_factor * lmr_depth <= alpha;

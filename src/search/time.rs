@@ -4,6 +4,9 @@
 
 use std::time::{Duration, Instant};
 
+use crate::params::{
+    HARD_CAP, HARD_PER_SOFT, INC_SHARE, LAST_MOVE_HARD_CAP, MAX_MOVES_TO_GO, MOVES_TO_GO, SOFT_CAP,
+};
 use crate::position::Move;
 
 /// What bounds a search. Times in milliseconds.
@@ -65,15 +68,17 @@ impl TimeControl {
             let avail = t.saturating_sub(overhead_ms).max(1);
             let mtg = limits
                 .movestogo
-                .map(|m| m.clamp(1, 50) as u64)
-                .unwrap_or(30);
+                .map(|m| m.clamp(1, MAX_MOVES_TO_GO) as u64)
+                .unwrap_or(MOVES_TO_GO);
             // the share for this move, plus most of the increment
-            let mut soft = avail / mtg + inc * 3 / 4;
-            // never plan to use more than 60% of what is left on one move
-            soft = soft.min(avail * 6 / 10).max(1);
-            let mut hard = (soft * 4).min(avail * 8 / 10).max(soft);
+            let mut soft = avail / mtg + inc * INC_SHARE.0 / INC_SHARE.1;
+            // never plan to use more than SOFT_CAP of what is left on one move
+            soft = soft.min(avail * SOFT_CAP.0 / SOFT_CAP.1).max(1);
+            let mut hard = (soft * HARD_PER_SOFT)
+                .min(avail * HARD_CAP.0 / HARD_CAP.1)
+                .max(soft);
             if mtg == 1 {
-                hard = hard.min(avail * 9 / 10);
+                hard = hard.min(avail * LAST_MOVE_HARD_CAP.0 / LAST_MOVE_HARD_CAP.1);
             }
             soft = soft.min(hard);
             return TimeControl {

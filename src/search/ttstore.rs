@@ -3,6 +3,7 @@
 //! allows, the static eval sharpened by an entry's bound, and the bound
 //! a finished node is stored with.
 
+use crate::params::EXCLUDED_KEY_SALT;
 use crate::position::Move;
 
 use super::tree::SearchPosition;
@@ -90,7 +91,7 @@ impl<P: SearchPosition> Worker<P> {
             ^ if excluded.is_null() {
                 0
             } else {
-                0x9E37_79B9_7F4A_7C15 ^ excluded.0 as u64
+                EXCLUDED_KEY_SALT ^ excluded.0 as u64
             }
     }
 }

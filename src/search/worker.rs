@@ -6,7 +6,9 @@
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
-use crate::params::Params;
+use crate::params::{
+    CLOCK_CHECK_NODES, FORCED_MOVE_DEPTH, LMR_TABLE_SIZE, Params, SOFT_SCALE_BY_STABILITY,
+};
 use crate::position::Move;
 
 use super::Shared;
@@ -52,7 +54,7 @@ pub struct Worker<P: SearchPosition> {
     pub root_moves: Vec<RootMove>,
     pub tc: TimeControl,
     pub limits: Limits,
-    pub(super) lmr: Vec<[i32; 64]>,
+    pub(super) lmr: Vec<[i32; LMR_TABLE_SIZE]>,
     pub(super) bufs: Vec<MoveBuf>,
     pv_idx: usize,
     pub completed_depth: i32,
@@ -108,7 +110,7 @@ impl<P: SearchPosition> Worker<P> {
     #[inline]
     pub(super) fn tick(&mut self) {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 {
+        if self.nodes & (CLOCK_CHECK_NODES - 1) == 0 {
             self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
             if self.id == 0 {
                 self.check_limits();
@@ -169,7 +171,7 @@ impl<P: SearchPosition> Worker<P> {
             .clamp(1, MAX_PLY as i32 - 1);
         let multipv = self.limits.multipv.clamp(1, self.root_moves.len().max(1));
         let mut depth = 1 + (self.id as i32 & 1);
-        let mut stable = 0;
+        let mut stable = 0usize;
         let mut last_best = Move::NULL;
         while depth <= max_depth {
             for rm in self.root_moves.iter_mut() {
@@ -180,11 +182,12 @@ impl<P: SearchPosition> Worker<P> {
                 self.seldepth = 0;
                 let prev = self.root_moves[pv_idx].prev_score;
                 let mut delta = self.p.aspiration_margin;
-                let (mut alpha, mut beta) = if depth >= 5 && prev.abs() < MATE_BOUND {
-                    ((prev - delta).max(-INF), (prev + delta).min(INF))
-                } else {
-                    (-INF, INF)
-                };
+                let (mut alpha, mut beta) =
+                    if depth >= self.p.aspiration_depth && prev.abs() < MATE_BOUND {
+                        ((prev - delta).max(-INF), (prev + delta).min(INF))
+                    } else {
+                        (-INF, INF)
+                    };
                 loop {
                     let score = self.root_search(depth, alpha, beta);
                     self.sort_root(pv_idx);
@@ -199,8 +202,8 @@ impl<P: SearchPosition> Worker<P> {
                     } else {
                         break;
                     }
-                    delta += delta / 2 + 5;
-                    if delta > 1000 {
+                    delta += delta * self.p.aspiration_growth / 100 + self.p.aspiration_step;
+                    if delta > self.p.aspiration_max {
                         alpha = -INF;
                         beta = INF;
                     }
@@ -232,17 +235,15 @@ impl<P: SearchPosition> Worker<P> {
                     }
                 }
                 // spend less time when the best move is stable
-                let scale = match stable {
-                    0 => 70,
-                    1 => 55,
-                    2 => 45,
-                    _ => 35,
-                };
+                let scale = SOFT_SCALE_BY_STABILITY[stable.min(SOFT_SCALE_BY_STABILITY.len() - 1)];
                 if self.tc.stop_iterating(scale) {
                     break;
                 }
                 // a forced move needs no thought
-                if self.root_moves.len() == 1 && self.tc.soft.is_some() && depth >= 4 {
+                if self.root_moves.len() == 1
+                    && self.tc.soft.is_some()
+                    && depth >= FORCED_MOVE_DEPTH
+                {
                     break;
                 }
             }
@@ -273,8 +274,12 @@ impl<P: SearchPosition> Worker<P> {
             if i == self.pv_idx {
                 score = self.search_child(flip, alpha, beta, new_depth, 1, false);
             } else {
-                let r = if depth >= 3 && quiet && !gives_check && i >= self.pv_idx + 3 {
-                    (self.lmr_at(depth, i - self.pv_idx) - 1).max(0)
+                let r = if depth >= self.p.lmr_depth
+                    && quiet
+                    && !gives_check
+                    && i >= self.pv_idx + self.p.lmr_root_moves as usize
+                {
+                    (self.lmr_at(depth, i - self.pv_idx) - self.p.lmr_root).max(0)
                 } else {
                     0
                 };
