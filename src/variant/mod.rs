@@ -307,20 +307,3 @@ impl<B: Bitboard> Variant<B> {
         self.tables.reach(color, t, sq, occ)
     }
 }
-
-/// A variant built for the bitboard width its board needs: `u64` for boards
-/// of up to 64 squares, `u128` for larger ones.
-pub enum AnyVariant {
-    Small(std::sync::Arc<Variant<u64>>),
-    Large(std::sync::Arc<Variant<u128>>),
-}
-
-impl AnyVariant {
-    pub fn new(spec: VariantSpec) -> Result<AnyVariant, String> {
-        if spec.shape.num_squares() <= 64 {
-            Ok(AnyVariant::Small(std::sync::Arc::new(Variant::new(spec)?)))
-        } else {
-            Ok(AnyVariant::Large(std::sync::Arc::new(Variant::new(spec)?)))
-        }
-    }
-}
