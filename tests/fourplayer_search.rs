@@ -111,3 +111,95 @@ fn teams_search_finds_a_mate_completed_by_the_partner() {
     assert_eq!(text.lines().last(), Some("bestmove i9-m9"), "{text}");
     assert!(text.contains("score mate 2"), "{text}");
 }
+
+/// From a game against 4pchess (4PC balanced opening): Red's Ne1-g2 loses
+/// at once. Blue's bishop goes to f1 (covering g2), and whatever Yellow
+/// does, Green's queen takes the knight on g2 with mate (proved by
+/// enumeration). Quiescence used to skip that capture as futile (Green is
+/// far behind in material), so Red walked into it and, searching after
+/// Red's move with what the table had kept, Blue did not see its mate.
+const OPENING_FEN4: &str = "R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-3,yR,yN,yB,yK,yQ,yB,yN,yR,3/3,yP,yP,1,yP,yP,yP,yP,yP,3/5,yP,8/bR,bP,10,gP,gR/bN,bP,8,gP,2,gN/bB,bP,10,gP,gB/bQ,bP,10,gP,gK/bK,bP,10,gP,gQ/bB,bP,10,gP,gB/bN,2,bP,8,gP,gN/bR,bP,5,rP,4,gP,gR/14/3,rP,rP,rP,rP,1,rP,rP,rP,3/3,rR,rN,rB,rQ,rK,rB,rN,rR,3";
+const BEFORE_NG2: &str = "g2-g4 a6-b5 g13-g11 n10-l9 g1-j4 b9-d9 e13-e12 m8-l8 f1-n9 a10-c9 f12-f11 n11-n9 j4-f8 b5-e2 j14-i12 n7-m8";
+
+#[test]
+fn teams_search_sees_a_mate_by_a_covered_capture() {
+    let v = Arc::new(Variant4::new(Mode::Teams));
+    let mut p = Position4::from_fen4(v, OPENING_FEN4).unwrap();
+    for m in format!("{BEFORE_NG2} e1-g2 e2-f1").split_whitespace() {
+        let mv = p.parse_move(m).unwrap();
+        p.make(mv);
+    }
+    assert_eq!(p.side(), 2, "Yellow to move");
+    for y in p.legal_moves() {
+        p.make(y);
+        assert!(
+            green_mates(&mut p),
+            "after Yellow's {y:?} Green has no mate"
+        );
+        p.unmake();
+    }
+    // Red, searching, must not play Ne1-g2
+    let out = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .args([
+            "analyse",
+            "--variant",
+            "fourplayer-teams",
+            "--fen4",
+            OPENING_FEN4,
+            "--moves",
+            BEFORE_NG2,
+            "--depth",
+            "8",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let best = text.lines().last().unwrap_or("");
+    assert!(
+        best.starts_with("bestmove ") && best != "bestmove e1-g2",
+        "{text}"
+    );
+    // Blue, searching after Red's Ne1-g2 with the table of Red's search,
+    // must find its mate in two
+    use std::io::{BufRead, BufReader, Write};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(
+        stdin,
+        "uci\nsetoption name UCI_Variant value fourplayer-teams"
+    )
+    .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut search = |position: String, depth: u32| -> Vec<String> {
+        writeln!(
+            stdin,
+            "position fen4 {OPENING_FEN4} moves {position}\ngo depth {depth}"
+        )
+        .unwrap();
+        let mut out = Vec::new();
+        for l in lines.by_ref() {
+            let l = l.unwrap();
+            let done = l.starts_with("bestmove");
+            out.push(l);
+            if done {
+                break;
+            }
+        }
+        out
+    };
+    search(BEFORE_NG2.to_string(), 8);
+    let blue = search(format!("{BEFORE_NG2} e1-g2"), 6);
+    let last_info = blue
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .cloned()
+        .unwrap_or_default();
+    assert!(last_info.contains("score mate 2"), "{blue:?}");
+    let _ = child.kill();
+    let _ = child.wait();
+}

@@ -165,6 +165,7 @@ impl Search4 {
 
 impl SearchPosition for Search4 {
     type Tables = Eval4;
+    const QSEARCH_SPARES_CHECKS: bool = true;
 
     #[inline]
     fn side(&self) -> usize {

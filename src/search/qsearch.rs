@@ -82,13 +82,17 @@ impl<P: SearchPosition> Worker<P> {
             prev: Move::NULL,
         }) {
             if !in_check {
-                if is_bad_capture(order) {
-                    continue;
-                }
-                // delta pruning
+                // losing captures, and captures that cannot lift the
+                // score to alpha (delta pruning), are skipped; where the
+                // game says so, not those that give check (a capture that
+                // mates is worth more than what it takes)
                 let gain =
                     self.pos.capture_value(&self.t, m, 1) + self.pos.promotion_value(&self.t, m, 1);
-                if self.pos.promotion(m).is_none() && eval + gain + self.p.delta_margin <= alpha {
+                let futile =
+                    self.pos.promotion(m).is_none() && eval + gain + self.p.delta_margin <= alpha;
+                if (is_bad_capture(order) || futile)
+                    && !(P::QSEARCH_SPARES_CHECKS && self.pos.gives_check(m))
+                {
                     continue;
                 }
             }

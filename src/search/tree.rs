@@ -15,6 +15,10 @@ use super::mated_in;
 pub trait SearchPosition: Clone + Send + 'static {
     /// Evaluation tables, built once per variant and weights.
     type Tables: Send + Sync + 'static;
+    /// Whether quiescence keeps the losing or futile captures that give
+    /// check. Four-player: yes, as two enemies often mate with a capture
+    /// that a partner's piece covers. Two-player: no (unmeasured there).
+    const QSEARCH_SPARES_CHECKS: bool = false;
 
     /// The player to move (indexes the history tables).
     fn side(&self) -> usize;
