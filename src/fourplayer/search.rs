@@ -165,7 +165,6 @@ impl Search4 {
 
 impl SearchPosition for Search4 {
     type Tables = Eval4;
-    const QSEARCH_SPARES_CHECKS: bool = true;
 
     #[inline]
     fn side(&self) -> usize {
@@ -272,6 +271,11 @@ impl SearchPosition for Search4 {
             && p.attackers(p.king_square(next), p.occupied(), p.enemies(next))
                 .any();
         next_in_check || p.gives_check(m)
+    }
+    /// A capture that itself checks an enemy King (not every move made
+    /// while the next player is in check, as `gives_check` counts).
+    fn spared_in_qsearch(&self, m: Move) -> bool {
+        !Search4::is_leave(m) && self.pos.gives_check(m)
     }
     /// Checks are frequent with three enemies: a path is extended only
     /// a few times.

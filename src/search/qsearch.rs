@@ -83,16 +83,14 @@ impl<P: SearchPosition> Worker<P> {
         }) {
             if !in_check {
                 // losing captures, and captures that cannot lift the
-                // score to alpha (delta pruning), are skipped; where the
-                // game says so, not those that give check (a capture that
-                // mates is worth more than what it takes)
+                // score to alpha (delta pruning), are skipped, unless the
+                // game spares them (four-player: a capture that checks
+                // may mate, and is worth more than what it takes)
                 let gain =
                     self.pos.capture_value(&self.t, m, 1) + self.pos.promotion_value(&self.t, m, 1);
                 let futile =
                     self.pos.promotion(m).is_none() && eval + gain + self.p.delta_margin <= alpha;
-                if (is_bad_capture(order) || futile)
-                    && !(P::QSEARCH_SPARES_CHECKS && self.pos.gives_check(m))
-                {
+                if (is_bad_capture(order) || futile) && !self.pos.spared_in_qsearch(m) {
                     continue;
                 }
             }

@@ -15,10 +15,6 @@ use super::mated_in;
 pub trait SearchPosition: Clone + Send + 'static {
     /// Evaluation tables, built once per variant and weights.
     type Tables: Send + Sync + 'static;
-    /// Whether quiescence keeps the losing or futile captures that give
-    /// check. Four-player: yes, as two enemies often mate with a capture
-    /// that a partner's piece covers. Two-player: no (unmeasured there).
-    const QSEARCH_SPARES_CHECKS: bool = false;
 
     /// The player to move (indexes the history tables).
     fn side(&self) -> usize;
@@ -56,6 +52,13 @@ pub trait SearchPosition: Clone + Send + 'static {
     /// in check.
     fn gave_check(&self, _m: Move) -> bool {
         self.in_check()
+    }
+    /// Whether quiescence searches this capture even though it loses
+    /// material or cannot reach alpha. Two-player: never (not measured
+    /// there); four-player: a capture that checks an enemy King, as two
+    /// enemies often mate with a capture that a partner's piece covers.
+    fn spared_in_qsearch(&self, _m: Move) -> bool {
+        false
     }
     /// How many extensions (check, singular) a path from the root may
     /// have. Two-player: no limit.
