@@ -272,10 +272,12 @@ impl SearchPosition for Search4 {
                 .any();
         next_in_check || p.gives_check(m)
     }
-    /// A capture that itself checks an enemy King (not every move made
-    /// while the next player is in check, as `gives_check` counts).
+    /// Teams: a capture that itself checks an enemy King (not every move
+    /// made while the next player is in check, as `gives_check` counts).
+    /// Free-For-All: none (with three enemies checking in turn, sparing
+    /// them made some searches of fixed depth run for minutes).
     fn spared_in_qsearch(&self, m: Move) -> bool {
-        !Search4::is_leave(m) && self.pos.gives_check(m)
+        self.objective == Objective::Teams && !Search4::is_leave(m) && self.pos.gives_check(m)
     }
     /// Checks are frequent with three enemies: a path is extended only
     /// a few times.
