@@ -282,8 +282,13 @@ async fn new_game(c: &Client, variant: &str, seat: &str, movetime: &str) {
         text(c, "#message").await.contains(&want)
     })
     .await;
-    // the server took the form's settings (the form shows the server's)
-    assert_eq!(value(c, "#movetime").await, movetime);
+    // the server took the form's settings (the form shows the server's).
+    // The page sends them after the new game, and the new game's own
+    // state (with the old settings) may be drawn first: wait for them.
+    wait_until("the form's settings taken", 10, || async {
+        value(c, "#movetime").await == movetime
+    })
+    .await;
     assert_eq!(value(c, "#seat").await, seat);
 }
 
