@@ -10,12 +10,46 @@ const OPENING: &str = "h2-h3 a10-c9 g13-g12 m8-l8 g1-k5 b7-c7 h14-e11 m6-l6";
 
 fn position(moves: &str) -> Position4 {
     let v = Arc::new(Variant4::new(Mode::Teams));
-    let mut p = Position4::startpos(v, Layout::Modern);
+    play(Position4::startpos(v, Layout::Modern), moves)
+}
+
+fn play(mut p: Position4, moves: &str) -> Position4 {
     for m in moves.split_whitespace() {
         let mv = p.parse_move(m).unwrap();
         p.make(mv);
     }
     p
+}
+
+/// `chimera analyse` of a Teams position to a depth: its standard output.
+fn analyse(fen4: &str, moves: &str, depth: &str) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .args([
+            "analyse",
+            "--variant",
+            "fourplayer-teams",
+            "--fen4",
+            fen4,
+            "--moves",
+            moves,
+            "--depth",
+            depth,
+        ])
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Yellow to move: whatever Yellow does, Green then mates Red.
+fn every_yellow_move_lets_green_mate(p: &mut Position4) {
+    assert_eq!(p.side(), 2, "Yellow to move");
+    let replies = p.legal_moves();
+    assert!(!replies.is_empty());
+    for y in replies {
+        p.make(y);
+        assert!(green_mates(p), "after Yellow's {y:?} Green has no mate");
+        p.unmake();
+    }
 }
 
 /// Whether Green, to move, has a move after which Red is mated.
@@ -37,33 +71,8 @@ fn green_mates(p: &mut Position4) -> bool {
 #[test]
 fn teams_search_avoids_a_two_queen_mate() {
     let mut p = position(&format!("{OPENING} k5-h5 a8-g2"));
-    assert_eq!(p.side(), 2, "Yellow to move");
-    let replies = p.legal_moves();
-    assert!(!replies.is_empty());
-    for m in replies {
-        p.make(m);
-        let name = format!("{m:?}");
-        assert!(
-            green_mates(&mut p),
-            "after Yellow's {name} Green has no mate"
-        );
-        p.unmake();
-    }
-    let out = Command::new(env!("CARGO_BIN_EXE_chimera"))
-        .args([
-            "analyse",
-            "--variant",
-            "fourplayer-teams",
-            "--fen4",
-            "4PC",
-            "--moves",
-            OPENING,
-            "--depth",
-            "7",
-        ])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    every_yellow_move_lets_green_mate(&mut p);
+    let text = analyse("4PC", OPENING, "7");
     let best = text.lines().last().unwrap();
     assert!(
         best.starts_with("bestmove ") && best != "bestmove k5-h5",
@@ -93,21 +102,7 @@ fn teams_search_finds_a_mate_completed_by_the_partner() {
         p.unmake();
         assert!(yellow_mates, "after Blue's {b:?} Yellow cannot mate");
     }
-    let out = Command::new(env!("CARGO_BIN_EXE_chimera"))
-        .args([
-            "analyse",
-            "--variant",
-            "fourplayer-teams",
-            "--fen4",
-            "4PC",
-            "--moves",
-            GAME,
-            "--depth",
-            "6",
-        ])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = analyse("4PC", GAME, "6");
     assert_eq!(text.lines().last(), Some("bestmove i9-m9"), "{text}");
     assert!(text.contains("score mate 2"), "{text}");
 }
@@ -124,36 +119,11 @@ const BEFORE_NG2: &str = "g2-g4 a6-b5 g13-g11 n10-l9 g1-j4 b9-d9 e13-e12 m8-l8 f
 #[test]
 fn teams_search_sees_a_mate_by_a_covered_capture() {
     let v = Arc::new(Variant4::new(Mode::Teams));
-    let mut p = Position4::from_fen4(v, OPENING_FEN4).unwrap();
-    for m in format!("{BEFORE_NG2} e1-g2 e2-f1").split_whitespace() {
-        let mv = p.parse_move(m).unwrap();
-        p.make(mv);
-    }
-    assert_eq!(p.side(), 2, "Yellow to move");
-    for y in p.legal_moves() {
-        p.make(y);
-        assert!(
-            green_mates(&mut p),
-            "after Yellow's {y:?} Green has no mate"
-        );
-        p.unmake();
-    }
+    let start = Position4::from_fen4(v, OPENING_FEN4).unwrap();
+    let mut p = play(start, &format!("{BEFORE_NG2} e1-g2 e2-f1"));
+    every_yellow_move_lets_green_mate(&mut p);
     // Red, searching, must not play Ne1-g2
-    let out = Command::new(env!("CARGO_BIN_EXE_chimera"))
-        .args([
-            "analyse",
-            "--variant",
-            "fourplayer-teams",
-            "--fen4",
-            OPENING_FEN4,
-            "--moves",
-            BEFORE_NG2,
-            "--depth",
-            "8",
-        ])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = analyse(OPENING_FEN4, BEFORE_NG2, "8");
     let best = text.lines().last().unwrap_or("");
     assert!(
         best.starts_with("bestmove ") && best != "bestmove e1-g2",

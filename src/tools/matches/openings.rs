@@ -599,29 +599,21 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let good = dir.join("good.fen4");
         std::fs::write(&good, format!("# openings\n{after}\n\n{after}  # again\n")).unwrap();
-        let o = Openings {
+        let from_file = |path: &std::path::Path| Openings {
             source: Source::File {
-                path: good.display().to_string(),
+                path: path.display().to_string(),
                 format: Format::Epd,
                 plies: None,
             },
             ..Default::default()
         };
-        let list = load_four(&o, &base, 5, 1).unwrap();
+        let list = load_four(&from_file(&good), &base, 5, 1).unwrap();
         assert_eq!(list.len(), 2);
         assert_eq!(list[0].fen.as_deref(), Some(after.as_str()));
         assert!(list[0].moves.is_empty());
         let bad = dir.join("bad.fen4");
         std::fs::write(&bad, format!("{after}\nR-0,0,0,0-nonsense\n")).unwrap();
-        let o = Openings {
-            source: Source::File {
-                path: bad.display().to_string(),
-                format: Format::Epd,
-                plies: None,
-            },
-            ..Default::default()
-        };
-        let e = load_four(&o, &base, 5, 1).unwrap_err();
+        let e = load_four(&from_file(&bad), &base, 5, 1).unwrap_err();
         assert!(e.contains("bad.fen4:2:"), "{e}");
         let _ = std::fs::remove_dir_all(&dir);
     }
