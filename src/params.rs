@@ -138,6 +138,10 @@ params! {
     // ---- search ----
     /// four-player: how many extensions a path from the root may have
     four_ext_budget = 64, 0, 64;
+    /// four-player Teams quiescence: once a score is found, at most this
+    /// many moves that do not check (out of check: captures; in check:
+    /// quiet evasions) are searched per node; 0 for no limit
+    four_qs_width = 2, 0, 16;
     /// aspiration windows: from iteration aspiration_depth on, the first
     /// window is the previous score -+ MARGIN (a full window before)
     aspiration_margin = 18, 5, 100;

@@ -279,6 +279,13 @@ impl SearchPosition for Search4 {
     fn spared_in_qsearch(&self, m: Move) -> bool {
         self.objective == Objective::Teams && !Search4::is_leave(m) && self.pos.gives_check(m)
     }
+    /// Teams: `four_qs_width` (0: no limit). Free-For-All: no limit.
+    fn qsearch_width(&self, p: &Params) -> usize {
+        match (self.objective, p.four_qs_width) {
+            (Objective::Teams, w) if w > 0 => w as usize,
+            _ => usize::MAX,
+        }
+    }
     /// Checks are frequent with three enemies: a path is extended only
     /// a few times.
     fn extension_budget(&self, p: &Params) -> u16 {

@@ -9,7 +9,7 @@ use super::ordering::{OrderCtx, is_bad_capture};
 use super::tree::SearchPosition;
 use super::tt::NO_EVAL;
 use super::ttstore::{score_to_tt, tt_bound, tt_cutoff};
-use super::worker::{INF, Worker};
+use super::worker::{INF, MATE_BOUND, Worker};
 
 impl<P: SearchPosition> Worker<P> {
     pub(super) fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -73,6 +73,8 @@ impl<P: SearchPosition> Worker<P> {
             .unwrap_or(Move::NULL);
         buf.start(tt_move);
         let mut best_move = Move::NULL;
+        let width = self.pos.qsearch_width(&self.p);
+        let mut plain = 0usize;
         while let Some((m, order)) = self.bufs[ply].pick(&OrderCtx {
             pos: &self.pos,
             t: &self.t,
@@ -93,6 +95,14 @@ impl<P: SearchPosition> Worker<P> {
                 if (is_bad_capture(order) || futile) && !self.pos.spared_in_qsearch(m) {
                     continue;
                 }
+            }
+            // past the width, only checking moves (four-player Teams)
+            let counted = !self.pos.spared_in_qsearch(m) && (!in_check || !self.pos.is_noisy(m));
+            if counted && best > -MATE_BOUND {
+                if plain >= width {
+                    continue;
+                }
+                plain += 1;
             }
             let flip = self.play(m);
             let score = if flip {

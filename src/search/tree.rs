@@ -60,6 +60,12 @@ pub trait SearchPosition: Clone + Send + 'static {
     fn spared_in_qsearch(&self, _m: Move) -> bool {
         false
     }
+    /// How many moves that do not check a quiescence node searches once
+    /// it has a score (captures out of check, quiet evasions in check).
+    /// Two-player: no limit.
+    fn qsearch_width(&self, _p: &Params) -> usize {
+        usize::MAX
+    }
     /// How many extensions (check, singular) a path from the root may
     /// have. Two-player: no limit.
     fn extension_budget(&self, _p: &Params) -> u16 {
