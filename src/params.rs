@@ -130,7 +130,7 @@ params! {
     /// a Knight within two leaps of an enemy King
     four_knight_king = 60, 0, 200;
     /// King-zone pressure, per 100
-    four_king_zone = 100, 0, 400;
+    four_king_zone = 150, 0, 400;
     /// how far mobility, King safety and threats may move a team's score
     /// (lazy evaluation beyond it)
     four_lazy_margin = 700, 200, 3000;
