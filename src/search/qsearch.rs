@@ -83,21 +83,22 @@ impl<P: SearchPosition> Worker<P> {
             ply,
             prev: Move::NULL,
         }) {
-            if !in_check {
+            // four-player Teams: a capture that checks may mate, and is
+            // worth more than what it takes
+            let spared = self.pos.spared_in_qsearch(m);
+            if !in_check && !spared {
                 // losing captures, and captures that cannot lift the
-                // score to alpha (delta pruning), are skipped, unless the
-                // game spares them (four-player: a capture that checks
-                // may mate, and is worth more than what it takes)
+                // score to alpha (delta pruning), are skipped
                 let gain =
                     self.pos.capture_value(&self.t, m, 1) + self.pos.promotion_value(&self.t, m, 1);
                 let futile =
                     self.pos.promotion(m).is_none() && eval + gain + self.p.delta_margin <= alpha;
-                if (is_bad_capture(order) || futile) && !self.pos.spared_in_qsearch(m) {
+                if is_bad_capture(order) || futile {
                     continue;
                 }
             }
-            // past the width, only checking moves (four-player Teams)
-            let counted = !self.pos.spared_in_qsearch(m) && (!in_check || !self.pos.is_noisy(m));
+            // past the width, only the spared moves (four-player Teams)
+            let counted = !spared && (!in_check || !self.pos.is_noisy(m));
             if counted && best > -MATE_BOUND {
                 if plain >= width {
                     continue;
