@@ -89,10 +89,17 @@ impl<P: SearchPosition> Worker<P> {
         None
     }
 
-    /// How many quiet moves a node tries before late-move pruning.
+    /// How many quiet moves a node tries before late-move pruning (no
+    /// limit beyond `lmp_depth` under the two-player rule).
     #[inline]
     pub(super) fn lmp_limit(&self, depth: i32, improving: bool) -> i32 {
-        (self.p.lmp_base + depth * depth) / (2 - improving as i32)
+        match self.pos.late_move_rule(&self.p) {
+            Some((base, div)) => base + depth * depth / div.max(1),
+            None if depth <= self.p.lmp_depth => {
+                (self.p.lmp_base + depth * depth) / (2 - improving as i32)
+            }
+            None => i32::MAX,
+        }
     }
 
     /// Whether the move loop skips the quiet move `m`, tried after
@@ -111,7 +118,7 @@ impl<P: SearchPosition> Worker<P> {
         // late-move and futility pruning skip quiet moves that cannot
         // change the score; a check can (a quiet mate). Late-move pruning
         // spares PV nodes; futility and SEE pruning do not
-        let late = !n.pv_node && n.depth <= self.p.lmp_depth && quiet_count >= lmp_limit;
+        let late = !n.pv_node && quiet_count >= lmp_limit;
         let futile = lmr_depth <= self.p.fp_depth
             && n.eval + self.p.fp_base + self.p.fp_factor * lmr_depth <= alpha;
         let see_bad = n.depth <= self.p.see_depth

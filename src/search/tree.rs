@@ -71,6 +71,17 @@ pub trait SearchPosition: Clone + Send + 'static {
     fn extension_budget(&self, _p: &Params) -> u16 {
         u16::MAX
     }
+    /// How many moves of a node (the first ones searched) a check
+    /// extends. Two-player: all.
+    fn check_extension_moves(&self, _p: &Params) -> usize {
+        usize::MAX
+    }
+    /// Late-move pruning by its own rule, at every depth: after
+    /// `base + depth^2 / div` quiet moves, as `(base, div)`. None: the
+    /// two-player rule of the params (`lmp_base`, `lmp_depth`).
+    fn late_move_rule(&self, _p: &Params) -> Option<(i32, i32)> {
+        None
+    }
     /// The piece type a move promotes to.
     fn promotion(&self, m: Move) -> Option<usize>;
     fn make(&mut self, m: Move);
