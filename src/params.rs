@@ -147,9 +147,6 @@ params! {
     /// rule (lmp_base, lmp_depth)
     four_lmp_base = 1, 0, 20;
     four_lmp_div = 5, 0, 20;
-    /// four-player Teams: a check is extended only among the first this
-    /// many moves of a node; 0 for all
-    four_check_ext_moves = 0, 0, 64;
     /// aspiration windows: from iteration aspiration_depth on, the first
     /// window is the previous score -+ MARGIN (a full window before)
     aspiration_margin = 18, 5, 100;

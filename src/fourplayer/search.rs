@@ -291,13 +291,6 @@ impl SearchPosition for Search4 {
     fn extension_budget(&self, p: &Params) -> u16 {
         p.four_ext_budget as u16
     }
-    /// Teams: the first `four_check_ext_moves` (0: all).
-    fn check_extension_moves(&self, p: &Params) -> usize {
-        match (self.objective, p.four_check_ext_moves) {
-            (Objective::Teams, n) if n > 0 => n as usize,
-            _ => usize::MAX,
-        }
-    }
     /// Teams with `four_lmp_div` > 0: `four_lmp_base + depth^2 /
     /// four_lmp_div` quiet moves at every depth, as 4pchess prunes.
     fn late_move_rule(&self, p: &Params) -> Option<(i32, i32)> {

@@ -96,7 +96,6 @@ impl<P: SearchPosition> Worker<P> {
         let side = n.side;
         let lmp_limit = self.lmp_limit(n.depth, n.improving);
         let may_extend = self.may_extend(ply);
-        let check_ext_moves = self.pos.check_extension_moves(&self.p);
         while let Some((m, order)) = self.bufs[n.bi].pick(&OrderCtx {
             pos: &self.pos,
             t: &self.t,
@@ -127,7 +126,7 @@ impl<P: SearchPosition> Worker<P> {
             self.stack[ply].mv = m;
             let flip = self.play(m);
             let gives_check = self.pos.gave_check(m);
-            let ext = check_extension(ext, gives_check && searched < check_ext_moves, may_extend);
+            let ext = check_extension(ext, gives_check, may_extend);
             let new_depth = n.depth - 1 + ext;
             self.pass_extensions(ply, ext);
             let mut score;

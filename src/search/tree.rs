@@ -71,11 +71,6 @@ pub trait SearchPosition: Clone + Send + 'static {
     fn extension_budget(&self, _p: &Params) -> u16 {
         u16::MAX
     }
-    /// How many moves of a node (the first ones searched) a check
-    /// extends. Two-player: all.
-    fn check_extension_moves(&self, _p: &Params) -> usize {
-        usize::MAX
-    }
     /// Late-move pruning by its own rule, at every depth: after
     /// `base + depth^2 / div` quiet moves, as `(base, div)`. None: the
     /// two-player rule of the params (`lmp_base`, `lmp_depth`).
