@@ -29,6 +29,8 @@ usage:
                                engine-vs-engine matches (cutechess-cli's flags; see match --help)
   chimera gui [--port N] [--open]
                                a board in the browser (127.0.0.1 only): play, watch, analyse
+  chimera texel --data FILE [--weights a,b,..] [--pieces] [--passes N] [--k K]
+                               fit the evaluation to game results (Texel's method)
   chimera params               list the tunable weights (name default min max)
   chimera variants             list the variant names
 
@@ -107,6 +109,7 @@ pub fn run(args: &[String]) -> i32 {
         Some("bench") => cmd_bench(&a.rest[1..]),
         Some("show") => cmd_show(&a.rest[1..]),
         Some("selfplay") => cmd_selfplay(&a.rest[1..]),
+        Some("texel") => cmd_texel(&a.rest[1..]),
         Some("match") => crate::tools::matches::run(&a.rest[1..], &a.armies).map_err(ArgError),
         Some("gui") => crate::gui::run(&a.rest[1..]).map_err(ArgError),
         Some("params") => {
@@ -454,10 +457,91 @@ fn cmd_bench(args: &[String]) -> Result<(), ArgError> {
     Ok(())
 }
 
+const TEXEL_HELP: &str = "\
+usage: chimera texel --data FILE [--weights NAME,NAME,.. | --weights none] [--pieces]
+                     [--passes N] [--k K]
+
+Fits the evaluation to game results (Texel's method): FILE holds
+`variant|FEN|result` lines (`chimera selfplay --positions`). The fit moves
+the weights (default: every two-player evaluation weight of `chimera
+params`) and, with --pieces, the value of every piece that is not a Pawn
+or King, one step at a time while the mean squared error between the
+results and 1 / (1 + 10^(-K * eval / 400)) falls (K fitted first unless
+given). Progress goes to stderr; stdout ends with the fitted weights as
+`name=value,...` (what `selfplay --a` takes) and the pieces as
+`letter=value` lines.
+";
+
+fn cmd_texel(args: &[String]) -> Result<(), ArgError> {
+    use crate::tools::texel::{self, Data, Knob};
+    let p = parse_options(
+        args,
+        &["--data", "--weights", "--passes", "--k"],
+        &["--help", "--pieces"],
+    )?;
+    if p.flag("--help") {
+        out().text(TEXEL_HELP);
+        return Ok(());
+    }
+    let path = p
+        .value("--data")
+        .ok_or_else(|| ArgError("texel needs --data FILE".into()))?;
+    let text = std::fs::read_to_string(path).map_err(|e| ArgError(format!("{path}: {e}")))?;
+    let data = Data::read(&text).map_err(|e| ArgError(format!("{path}: {e}")))?;
+    let mut knobs: Vec<Knob> = match p.value("--weights") {
+        None => texel::EVAL_WEIGHTS
+            .iter()
+            .map(|n| Knob::Weight(n.to_string()))
+            .collect(),
+        Some("none") => Vec::new(),
+        Some(list) => list
+            .split(',')
+            .filter(|n| !n.trim().is_empty())
+            .map(|n| Knob::Weight(n.trim().to_string()))
+            .collect(),
+    };
+    for k in &knobs {
+        if let Knob::Weight(n) = k
+            && crate::params::Params::default().get(n).is_none()
+        {
+            return Err(ArgError(format!("unknown parameter '{n}'")));
+        }
+    }
+    if p.flag("--pieces") {
+        knobs.extend(data.piece_letters().into_iter().map(Knob::Piece));
+    }
+    let passes = number::<usize>(&p, "--passes", 1, 10_000)?.unwrap_or(30);
+    let k = number::<f64>(&p, "--k", 0.01, 100.0)?;
+    eprintln!("{} positions, {} knobs", data.len, knobs.len());
+    let fit = texel::tune(&data, &knobs, passes, k, &|pass, e| {
+        eprintln!("pass {pass}: error {e:.6}");
+    })
+    .map_err(ArgError)?;
+    out().line(&format!(
+        "k {:.3} error {:.6} -> {:.6}",
+        fit.k, fit.error_before, fit.error_after
+    ));
+    let weights: Vec<String> = knobs
+        .iter()
+        .filter_map(|k| match k {
+            Knob::Weight(n) => Some(format!("{n}={}", fit.params.get(n).unwrap_or(0))),
+            Knob::Piece(_) => None,
+        })
+        .collect();
+    out().line(&weights.join(","));
+    let mut letters: Vec<_> = fit.values.iter().collect();
+    letters.sort();
+    for (l, v) in letters {
+        out().line(&format!("{l}={v}"));
+    }
+    Ok(())
+}
+
 const SELFPLAY_HELP: &str = "\
 usage: chimera selfplay [--variant V] [--games N] [--concurrency N] [--nodes N | --tc BASE+INC]
                         [--a name=value,...] [--b name=value,...] [--plies N] [--seed N]
                         [--hash MB] [--threads-a N] [--threads-b N] [--sprt ELO0,ELO1]
+                        [--positions FILE]
 
 Plays N games (in pairs, colours swapped, from random openings of --plies
 random moves) between two settings of Chimera's weights (see `chimera
@@ -466,6 +550,10 @@ limits each move instead (deterministic). --threads-a/--threads-b give a
 side more search threads (Lazy SMP), to measure what threads are worth
 (use --concurrency 1 and --tc). The last line gives W-L-D, the
 score, the Elo difference with its 95% error bar, and the SPRT LLR.
+--positions FILE appends the games' quiet positions (not in check, the
+move played neither a capture nor a promotion) as `variant|FEN|result`
+lines, the result from White's view (1, 0.5, 0): the data `chimera
+texel` fits the evaluation on.
 ";
 
 fn cmd_selfplay(args: &[String]) -> Result<(), ArgError> {
@@ -487,6 +575,7 @@ fn cmd_selfplay(args: &[String]) -> Result<(), ArgError> {
             "--max-plies",
             "--threads-a",
             "--threads-b",
+            "--positions",
         ],
         &["--help", "--quiet"],
     )?;
@@ -538,6 +627,7 @@ fn cmd_selfplay(args: &[String]) -> Result<(), ArgError> {
             number::<usize>(&p, "--threads-a", 1, 256)?.unwrap_or(1),
             number::<usize>(&p, "--threads-b", 1, 256)?.unwrap_or(1),
         ],
+        positions: p.value("--positions").map(str::to_string),
     };
     let quiet = p.flag("--quiet");
     let line = |t: &selfplay::Tally| {

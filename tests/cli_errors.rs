@@ -644,3 +644,63 @@ fn a_closed_stdout_ends_quietly() {
         assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
     }
 }
+
+/// `texel` names what is wrong with its data; a good run fits positions
+/// that `selfplay --positions` wrote, and every line it wrote reads.
+#[test]
+fn texel_data_errors_and_a_round_trip() {
+    expect_error(&["texel"], &["--data"]);
+    let f = TempFile::new("texel-bad.txt", "chess|8/8/8 w - - 0 1|1\n");
+    expect_error(&["texel", "--data", f.path()], &[f.path(), "line 1"]);
+    let f = TempFile::new(
+        "texel-result.txt",
+        &format!("chess|{START}|1\nchess|{START}|win\n"),
+    );
+    expect_error(&["texel", "--data", f.path()], &["line 2", "win"]);
+    let f = TempFile::new("texel-one.txt", &format!("chess|{START}|0.5\n"));
+    expect_error(
+        &["texel", "--data", f.path(), "--weights", "no_such_weight"],
+        &["unknown parameter", "no_such_weight"],
+    );
+
+    let data = TempFile::new("texel-games.txt", "");
+    let out = run(&[
+        "selfplay",
+        "--variant",
+        "cwda-fide-nutty",
+        "--games",
+        "2",
+        "--nodes",
+        "300",
+        "--quiet",
+        "--positions",
+        data.path(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let text = std::fs::read_to_string(data.path()).expect("the positions");
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.len() >= 10, "only {} positions", lines.len());
+    for l in &lines {
+        let parts: Vec<&str> = l.split('|').collect();
+        assert_eq!(parts.len(), 3, "{l}");
+        assert_eq!(parts[0], "cwda-fide-nutty");
+        assert!(["1", "0.5", "0"].contains(&parts[2]), "{l}");
+    }
+    let out = run(&[
+        "texel",
+        "--data",
+        data.path(),
+        "--weights",
+        "tempo",
+        "--pieces",
+        "--passes",
+        "1",
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert!(stdout.starts_with("k "), "{stdout}");
+    assert!(stdout.contains("tempo="), "{stdout}");
+    // the Nutty Knights' Colonel and the FIDEs' Queen are fitted
+    assert!(stdout.lines().any(|l| l.starts_with("L=")), "{stdout}");
+    assert!(stdout.lines().any(|l| l.starts_with("Q=")), "{stdout}");
+}

@@ -406,6 +406,13 @@ impl<B: Bitboard> Position<B> {
         self.stack.clear();
     }
 
+    /// Frees the room kept for moves (for positions stored by the
+    /// thousand, as the evaluation fit does).
+    pub fn shrink_to_fit(&mut self) {
+        self.stack.shrink_to_fit();
+        self.history.shrink_to_fit();
+    }
+
     /// The hashes of earlier positions, oldest first.
     pub fn history(&self) -> &[u64] {
         &self.history

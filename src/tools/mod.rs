@@ -1,7 +1,9 @@
-//! Tools for people and scripts: perft, bench, self-play, matches.
+//! Tools for people and scripts: perft, bench, self-play, matches,
+//! fitting the evaluation.
 
 pub mod bench;
 pub mod matches;
 pub mod perft;
 pub mod selfplay;
 pub mod stats;
+pub mod texel;

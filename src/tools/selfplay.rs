@@ -4,12 +4,13 @@
 //! by the tuning script (SPSA). Results: W-L-D, Elo with a 95% error bar,
 //! and the SPRT log-likelihood ratio (`tools::stats`).
 
+use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::bitboard::Bitboard;
 use crate::params::Params;
-use crate::position::Position;
+use crate::position::{MoveKind, Position};
 use crate::rng::SplitMix64;
 use crate::search::{Engine, Limits, ScoreKind};
 use crate::setup::{AnyPosition, Width, setup};
@@ -37,7 +38,15 @@ pub struct Config {
     pub max_plies: usize,
     /// search threads of A and B
     pub threads: [usize; 2],
+    /// where to append the quiet positions of the games, each with the
+    /// game's result (for fitting the evaluation, `chimera texel`)
+    pub positions: Option<String>,
 }
+
+/// Positions recorded during a game: FENs of quiet positions (not in
+/// check, the engine's choice neither a capture nor a promotion, the score
+/// not a mate), after the opening.
+type Record = Vec<String>;
 
 /// A random opening: `plies` random legal moves (avoiding ones that end the
 /// game), as move strings.
@@ -66,7 +75,12 @@ fn random_opening<B: Bitboard>(
 }
 
 /// Plays one game; returns the result from A's view: 1 win, 0 draw, -1 loss.
-fn play_game(cfg: &Config, opening: &[String], a_white: bool) -> Result<i32, String> {
+fn play_game(
+    cfg: &Config,
+    opening: &[String],
+    a_white: bool,
+    record: &mut Record,
+) -> Result<i32, String> {
     let mut engines = [Engine::new(), Engine::new()];
     for (i, e) in engines.iter_mut().enumerate() {
         e.set_hash(cfg.hash_mb);
@@ -148,6 +162,14 @@ fn play_game(cfg: &Config, opening: &[String], a_white: bool) -> Result<i32, Str
         if quiet_draw >= 16 {
             return Ok(0);
         }
+        if cfg.positions.is_some() && matches!(r.score, ScoreKind::Cp(_)) && !pos.in_check() {
+            let tactical = with_position!(&pos, p => p.piece_at(best.to()).is_some()
+                || best.kind() == MoveKind::EnPassant
+                || best.promotion().is_some());
+            if !tactical {
+                record.push(pos.to_fen());
+            }
+        }
         pos.make_legal(best)
             .map_err(|e| format!("engine played {e}"))?;
         plies += 1;
@@ -166,6 +188,16 @@ pub fn run(cfg: &Config, progress: &(dyn Fn(&Tally) + Sync)) -> Result<Tally, St
     let openings: Vec<Vec<String>> = (0..pairs)
         .map(|_| with_position!(&start, p => random_opening(p, cfg.opening_plies, &mut rng)))
         .collect();
+    let writer = match &cfg.positions {
+        Some(path) => Some(Mutex::new(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("{path}: {e}"))?,
+        )),
+        None => None,
+    };
     let next = AtomicUsize::new(0);
     let tally = Mutex::new(Tally::default());
     let error = Mutex::new(None::<String>);
@@ -179,8 +211,23 @@ pub fn run(cfg: &Config, progress: &(dyn Fn(&Tally) + Sync)) -> Result<Tally, St
                         break;
                     }
                     let opening = &openings[g / 2];
-                    match play_game(&cfg, opening, g.is_multiple_of(2)) {
+                    let a_white = g.is_multiple_of(2);
+                    let mut record = Record::new();
+                    match play_game(&cfg, opening, a_white, &mut record) {
                         Ok(r) => {
+                            if let Some(w) = &writer {
+                                let white = if a_white { r } else { -r };
+                                let label = ["0", "0.5", "1"][(white + 1) as usize];
+                                let mut text = String::new();
+                                for fen in &record {
+                                    text.push_str(&format!("{}|{fen}|{label}\n", cfg.variant));
+                                }
+                                let mut w = w.lock().expect("positions");
+                                if let Err(e) = w.write_all(text.as_bytes()) {
+                                    *error.lock().expect("error") = Some(e.to_string());
+                                    break;
+                                }
+                            }
                             let mut t = tally.lock().expect("tally");
                             match r {
                                 1 => t.wins += 1,
