@@ -459,17 +459,18 @@ fn cmd_bench(args: &[String]) -> Result<(), ArgError> {
 
 const TEXEL_HELP: &str = "\
 usage: chimera texel --data FILE [--weights NAME,NAME,.. | --weights none] [--pieces]
-                     [--passes N] [--k K]
+                     [--pieces-eg] [--passes N] [--k K]
 
 Fits the evaluation to game results (Texel's method): FILE holds
 `variant|FEN|result` lines (`chimera selfplay --positions`). The fit moves
 the weights (default: every two-player evaluation weight of `chimera
 params`) and, with --pieces, the value of every piece that is not a Pawn
-or King, one step at a time while the mean squared error between the
+or King (--pieces-eg: its endgame value on its own too), one step at a
+time while the mean squared error between the
 results and 1 / (1 + 10^(-K * eval / 400)) falls (K fitted first unless
 given). Progress goes to stderr; stdout ends with the fitted weights as
 `name=value,...` (what `selfplay --a` takes) and the pieces as
-`letter=value` lines.
+`letter=value` lines (`letter=middlegame/endgame` where they differ).
 ";
 
 fn cmd_texel(args: &[String]) -> Result<(), ArgError> {
@@ -477,7 +478,7 @@ fn cmd_texel(args: &[String]) -> Result<(), ArgError> {
     let p = parse_options(
         args,
         &["--data", "--weights", "--passes", "--k"],
-        &["--help", "--pieces"],
+        &["--help", "--pieces", "--pieces-eg"],
     )?;
     if p.flag("--help") {
         out().text(TEXEL_HELP);
@@ -510,6 +511,9 @@ fn cmd_texel(args: &[String]) -> Result<(), ArgError> {
     if p.flag("--pieces") {
         knobs.extend(data.piece_letters().into_iter().map(Knob::Piece));
     }
+    if p.flag("--pieces-eg") {
+        knobs.extend(data.piece_letters().into_iter().map(Knob::PieceEg));
+    }
     let passes = number::<usize>(&p, "--passes", 1, 10_000)?.unwrap_or(30);
     let k = number::<f64>(&p, "--k", 0.01, 100.0)?;
     eprintln!("{} positions, {} knobs", data.len, knobs.len());
@@ -525,14 +529,18 @@ fn cmd_texel(args: &[String]) -> Result<(), ArgError> {
         .iter()
         .filter_map(|k| match k {
             Knob::Weight(n) => Some(format!("{n}={}", fit.params.get(n).unwrap_or(0))),
-            Knob::Piece(_) => None,
+            Knob::Piece(_) | Knob::PieceEg(_) => None,
         })
         .collect();
     out().line(&weights.join(","));
     let mut letters: Vec<_> = fit.values.iter().collect();
     letters.sort();
     for (l, v) in letters {
-        out().line(&format!("{l}={v}"));
+        if v[0] == v[1] {
+            out().line(&format!("{l}={}", v[0]));
+        } else {
+            out().line(&format!("{l}={}/{}", v[0], v[1]));
+        }
     }
     Ok(())
 }

@@ -247,6 +247,7 @@ fn spec_for(shape: &Shape, betza: &str) -> VariantSpec {
         name: name.into(),
         betza: betza.into(),
         value: None,
+        value_eg: None,
         role,
     };
     VariantSpec {

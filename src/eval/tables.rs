@@ -111,7 +111,12 @@ impl<B: Bitboard> EvalTables<B> {
                 Role::Pawn => info.value.unwrap_or(100),
                 Role::Piece => info.value.unwrap_or_else(|| estimate_value(mob, n)),
             };
-            value.push([val, val]);
+            let val_eg = if info.role == Role::King {
+                0
+            } else {
+                info.value_eg.unwrap_or(val)
+            };
+            value.push([val, val_eg]);
             phase.push(if info.role == Role::Piece {
                 (val + 50) / 225
             } else {

@@ -149,15 +149,16 @@ impl Data {
         letters
     }
 
-    /// The value of a piece letter in the data's variants (the first found).
-    pub fn piece_value(&self, letter: char) -> Option<i32> {
+    /// The (middlegame, endgame) value of a piece letter in the data's
+    /// variants (the first found).
+    pub fn piece_value(&self, letter: char) -> Option<[i32; 2]> {
         for g in &self.groups {
             let t = crate::with_position!(g, g => {
                 g.variant
                     .pieces
                     .iter()
                     .position(|i| i.letter == letter)
-                    .map(|ty| EvalTables::new(&g.variant, &Params::default()).value[ty][0])
+                    .map(|ty| EvalTables::new(&g.variant, &Params::default()).value[ty])
             });
             if t.is_some() {
                 return t;
@@ -168,8 +169,9 @@ impl Data {
 
     /// Mean squared error of the results against the sigmoid of the
     /// static evaluation, with the weights `p` and piece values `values`
-    /// (letter to centipawns, overriding the variant's).
-    pub fn error(&self, p: &Params, values: &HashMap<char, i32>, k: f64) -> f64 {
+    /// (letter to middlegame and endgame centipawns, overriding the
+    /// variant's).
+    pub fn error(&self, p: &Params, values: &Values, k: f64) -> f64 {
         let sum: f64 = self
             .groups
             .iter()
@@ -179,18 +181,13 @@ impl Data {
     }
 }
 
-fn group_error<B: BoardWidth>(
-    g: &Group<B>,
-    p: &Params,
-    values: &HashMap<char, i32>,
-    k: f64,
-) -> f64 {
+fn group_error<B: BoardWidth>(g: &Group<B>, p: &Params, values: &Values, k: f64) -> f64 {
     let mut t = EvalTables::new(&g.variant, p);
     for (ty, info) in g.variant.pieces.iter().enumerate() {
         if info.role == Role::Piece
             && let Some(&v) = values.get(&info.letter)
         {
-            t.value[ty] = [v, v];
+            t.value[ty] = v;
         }
     }
     g.positions
@@ -207,7 +204,7 @@ fn group_error<B: BoardWidth>(
 
 /// The scale K of the sigmoid that fits the data best with the given
 /// weights (golden-section search on [0.1, 4]).
-pub fn fit_k(data: &Data, p: &Params, values: &HashMap<char, i32>) -> f64 {
+pub fn fit_k(data: &Data, p: &Params, values: &Values) -> f64 {
     let (mut a, mut b) = (0.1f64, 4.0f64);
     let g = (5f64.sqrt() - 1.0) / 2.0;
     let mut c = b - g * (b - a);
@@ -231,11 +228,16 @@ pub fn fit_k(data: &Data, p: &Params, values: &HashMap<char, i32>) -> f64 {
     (a + b) / 2.0
 }
 
-/// What is fitted: a weight of `Params` or a piece's value.
+/// Piece values by letter: (middlegame, endgame).
+pub type Values = HashMap<char, [i32; 2]>;
+
+/// What is fitted: a weight of `Params`, a piece's value (middlegame and
+/// endgame moved together) or its endgame value alone.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Knob {
     Weight(String),
     Piece(char),
+    PieceEg(char),
 }
 
 /// The result of a fit.
@@ -244,7 +246,7 @@ pub struct Fit {
     pub error_before: f64,
     pub error_after: f64,
     pub params: Params,
-    pub values: HashMap<char, i32>,
+    pub values: Values,
 }
 
 /// Local search (Texel's method, with steps that halve when a knob stops
@@ -259,7 +261,7 @@ pub fn tune(
     progress: &dyn Fn(usize, f64),
 ) -> Result<Fit, String> {
     let mut p = Params::default();
-    let mut values: HashMap<char, i32> = HashMap::new();
+    let mut values = Values::new();
     let mut steps = Vec::new();
     let mut ranges = Vec::new();
     for knob in knobs {
@@ -272,20 +274,21 @@ pub fn tune(
                 steps.push((def.abs() / 5).max(1));
                 ranges.push((lo, hi));
             }
-            Knob::Piece(letter) => {
+            Knob::Piece(letter) | Knob::PieceEg(letter) => {
                 let v = data
                     .piece_value(*letter)
                     .ok_or_else(|| format!("no piece '{letter}' in the data"))?;
                 values.insert(*letter, v);
                 steps.push(20);
                 // within half and twice the variant's value
-                ranges.push(((v / 2).max(50), v * 2));
+                ranges.push(((v[0] / 2).max(50), v[0] * 2));
             }
         }
     }
-    let get = |p: &Params, values: &HashMap<char, i32>, knob: &Knob| match knob {
+    let get = |p: &Params, values: &Values, knob: &Knob| match knob {
         Knob::Weight(n) => p.get(n).unwrap_or(0),
-        Knob::Piece(l) => values[l],
+        Knob::Piece(l) => values[l][0],
+        Knob::PieceEg(l) => values[l][1],
     };
     let k = k.unwrap_or_else(|| fit_k(data, &p, &values));
     let error_before = data.error(&p, &values, k);
@@ -304,7 +307,12 @@ pub fn tune(
                 match knob {
                     Knob::Weight(n) => p2.set(n, v)?,
                     Knob::Piece(l) => {
-                        values2.insert(*l, v);
+                        let e = values2.get_mut(l).expect("a fitted piece");
+                        e[1] += v - e[0];
+                        e[0] = v;
+                    }
+                    Knob::PieceEg(l) => {
+                        values2.get_mut(l).expect("a fitted piece")[1] = v;
                     }
                 }
                 let e = data.error(&p2, &values2, k);
@@ -352,14 +360,20 @@ mod tests {
         }
         let data = Data::read(&text).unwrap();
         assert_eq!(data.len, 2);
-        let mut values = HashMap::new();
-        values.insert('Q', 100);
+        let mut values = Values::new();
+        values.insert('Q', [100, 100]);
         let low = data.error(&Params::default(), &values, 1.0);
-        values.insert('Q', 900);
+        values.insert('Q', [900, 900]);
         let high = data.error(&Params::default(), &values, 1.0);
         assert!(high < low, "{high} should be below {low}");
+        let [mg, eg] = data.piece_value('Q').unwrap();
         let fit = tune(&data, &[Knob::Piece('Q')], 5, Some(1.0), &|_, _| {}).unwrap();
-        assert!(fit.values[&'Q'] > 950);
+        assert!(fit.values[&'Q'][0] > mg);
+        assert_eq!(fit.values[&'Q'][1] - fit.values[&'Q'][0], eg - mg);
+        // in a position with only Kings and a Queen the endgame value counts
+        let fit = tune(&data, &[Knob::PieceEg('Q')], 5, Some(1.0), &|_, _| {}).unwrap();
+        assert!(fit.values[&'Q'][1] > eg);
+        assert_eq!(fit.values[&'Q'][0], mg);
         assert!(fit.error_after < fit.error_before);
     }
 

@@ -13,7 +13,8 @@
 //!
 //! `army <token> [display name]` starts an army; each slot line gives the
 //! slot, the piece's letter (upper case; K and P are taken), its Betza
-//! string, its name, and optionally `value=<centipawns>`.
+//! string, its name, and optionally `value=<centipawns>` or
+//! `value=<middlegame>/<endgame>`.
 //!
 //! A file may not redefine an army that exists (a built-in one, or one
 //! defined before), and a letter means one piece across all armies: both
@@ -31,6 +32,8 @@ pub struct PieceDef {
     pub betza: String,
     /// Centipawns, if known; otherwise the evaluation estimates it.
     pub value: Option<i32>,
+    /// The endgame value, where it differs from `value`.
+    pub value_eg: Option<i32>,
 }
 
 impl PieceDef {
@@ -40,6 +43,7 @@ impl PieceDef {
             name: name.to_string(),
             betza: betza.to_string(),
             value,
+            value_eg: None,
         }
     }
 }
@@ -53,8 +57,12 @@ pub struct Army {
     pub slots: [PieceDef; 4],
 }
 
-fn p(letter: char, name: &str, betza: &str, value: Option<i32>) -> PieceDef {
-    PieceDef::new(letter, name, betza, value)
+/// A piece with middlegame and endgame values.
+fn pv(letter: char, name: &str, betza: &str, mg: i32, eg: i32) -> PieceDef {
+    PieceDef {
+        value_eg: Some(eg),
+        ..PieceDef::new(letter, name, betza, Some(mg))
+    }
 }
 
 fn army(token: &str, name: &str, slots: [PieceDef; 4]) -> Army {
@@ -65,31 +73,34 @@ fn army(token: &str, name: &str, slots: [PieceDef; 4]) -> Army {
     }
 }
 
-/// The armies of RULES.md, with ChessV's middlegame values where given.
+/// The armies of RULES.md. The values (middlegame, endgame) are fitted to
+/// the results of Chimera's self-play games with every pairing of the
+/// armies (`chimera texel --pieces --pieces-eg`, starting from ChessV's
+/// middlegame values, RULES.md's reference), Pawns fixed at 100.
 pub fn builtin() -> Vec<Army> {
-    let rook = || p('R', "Rook", "R", Some(500));
-    let knight = || p('N', "Knight", "N", Some(325));
-    let bishop = || p('B', "Bishop", "B", Some(325));
-    let short_rook = || p('S', "Short Rook", "R4", Some(400));
-    let charging_rook = || p('G', "Charging Rook", "fsRbWbF", Some(495));
-    let fibnif = || p('I', "Fibnif", "fbNF", Some(325));
-    let bishight = || p('X', "Bishight", "fBbhN", None);
-    let chancellor = || p('M', "Chancellor", "RN", Some(950));
-    let amazon = || p('Z', "Amazon", "QN", None);
+    let rook = || pv('R', "Rook", "R", 512, 590);
+    let knight = || pv('N', "Knight", "N", 329, 341);
+    let bishop = || pv('B', "Bishop", "B", 314, 342);
+    let short_rook = || pv('S', "Short Rook", "R4", 388, 534);
+    let charging_rook = || pv('G', "Charging Rook", "fsRbWbF", 541, 566);
+    let fibnif = || pv('I', "Fibnif", "fbNF", 351, 401);
+    let bishight = || pv('X', "Bishight", "fBbhN", 370, 419);
+    let chancellor = || pv('M', "Chancellor", "RN", 975, 1030);
+    let amazon = || pv('Z', "Amazon", "QN", 1467, 1409);
     vec![
         army(
             "fide",
             "Fabulous FIDEs",
-            [rook(), knight(), bishop(), p('Q', "Queen", "Q", Some(950))],
+            [rook(), knight(), bishop(), pv('Q', "Queen", "Q", 989, 1127)],
         ),
         army(
             "clobberers",
             "Colorbound Clobberers",
             [
-                p('D', "Bede", "BD", Some(450)),
-                p('W', "Waffle", "WA", Some(315)),
-                p('F', "FAD", "FAD", Some(475)),
-                p('C', "Cardinal", "BN", Some(875)),
+                pv('D', "Bede", "BD", 455, 435),
+                pv('W', "Waffle", "WA", 331, 363),
+                pv('F', "FAD", "FAD", 439, 365),
+                pv('C', "Cardinal", "BN", 870, 900),
             ],
         ),
         army(
@@ -98,8 +109,8 @@ pub fn builtin() -> Vec<Army> {
             [
                 charging_rook(),
                 fibnif(),
-                p('T', "Charging Knight", "fhNbsWbF", Some(365)),
-                p('L', "Colonel", "fhNfsRK", Some(950)),
+                pv('T', "Charging Knight", "fhNbsWbF", 370, 471),
+                pv('L', "Colonel", "fhNfsRK", 972, 793),
             ],
         ),
         army(
@@ -107,8 +118,8 @@ pub fn builtin() -> Vec<Army> {
             "Remarkable Rookies",
             [
                 short_rook(),
-                p('O', "Woody Rook", "WD", Some(325)),
-                p('H', "Half Duck", "HFD", Some(500)),
+                pv('O', "Woody Rook", "WD", 346, 412),
+                pv('H', "Half Duck", "HFD", 515, 605),
                 chancellor(),
             ],
         ),
@@ -122,7 +133,7 @@ pub fn builtin() -> Vec<Army> {
             "Amazon Army with Crabs",
             [
                 short_rook(),
-                p('U', "Crab", "ffNbsN", None),
+                pv('U', "Crab", "ffNbsN", 149, 79),
                 bishop(),
                 amazon(),
             ],
@@ -137,9 +148,9 @@ pub fn builtin() -> Vec<Army> {
             "Forward FIDEs",
             [
                 charging_rook(),
-                p('J', "Knishop", "fhNbB", None),
+                pv('J', "Knishop", "fhNbB", 332, 325),
                 bishight(),
-                p('E', "Forequeen", "fsRfBbhNbWbF", None),
+                pv('E', "Forequeen", "fsRfBbhNbWbF", 1017, 1117),
             ],
         ),
     ]
@@ -250,12 +261,18 @@ pub fn parse_file_beside(text: &str, file_name: &str, known: &[Army]) -> Result<
             .ok_or_else(|| at(format!("{head} '{letter}': missing Betza string")))?;
         let mut name_words = Vec::new();
         let mut value = None;
+        let mut value_eg = None;
         for w in words {
             if let Some(v) = w.strip_prefix("value=") {
-                value = Some(
-                    v.parse::<i32>()
-                        .map_err(|_| at(format!("{head} '{letter}': bad value '{v}'")))?,
-                );
+                let bad = || at(format!("{head} '{letter}': bad value '{v}'"));
+                let (mg, eg) = match v.split_once('/') {
+                    Some((mg, eg)) => (mg, Some(eg)),
+                    None => (v, None),
+                };
+                value = Some(mg.parse::<i32>().map_err(|_| bad())?);
+                value_eg = eg
+                    .map(|e| e.parse::<i32>().map_err(|_| bad()))
+                    .transpose()?;
             } else {
                 name_words.push(w);
             }
@@ -278,6 +295,7 @@ pub fn parse_file_beside(text: &str, file_name: &str, known: &[Army]) -> Result<
             name,
             betza: betza_str.to_string(),
             value,
+            value_eg,
         };
         let this_army = partial.slots.iter().flatten().map(|o| (&partial.token, o));
         if let Some((army, other)) =
@@ -353,7 +371,29 @@ mod tests {
         assert_eq!(a[0].token, "spearmen");
         assert_eq!(a[0].name, "Spearmen");
         assert_eq!(a[0].slots[0].value, Some(450));
+        assert_eq!(a[0].slots[0].value_eg, None);
         assert_eq!(a[0].slots[3].name, "Amazon");
+        // a middlegame and an endgame value
+        let text =
+            "army y\nrook Y fsRbW Spear Rook value=450/520\nknight N N\nbishop B B\nqueen A QN\n";
+        let a = parse_file(text, "a.txt").unwrap();
+        assert_eq!(a[0].slots[0].value, Some(450));
+        assert_eq!(a[0].slots[0].value_eg, Some(520));
+        for bad in [
+            "value=450/",
+            "value=/520",
+            "value=4x0/520",
+            "value=450/520/1",
+        ] {
+            let text = format!(
+                "army y\nrook Y fsRbW Spear Rook {bad}\nknight N N\nbishop B B\nqueen A QN\n"
+            );
+            let e = parse_file(&text, "a.txt").unwrap_err();
+            assert!(
+                e.contains("a.txt:2") && e.contains("bad value"),
+                "{bad}: {e}"
+            );
+        }
     }
 
     #[test]

@@ -44,6 +44,8 @@ pub struct PieceInfo {
     pub name: String,
     pub betza: String,
     pub value: Option<i32>,
+    /// the endgame value, where it differs from `value`
+    pub value_eg: Option<i32>,
     pub role: Role,
     pub rules: Vec<betza::MoveRule>,
 }
@@ -127,6 +129,7 @@ impl<B: Bitboard> Variant<B> {
                 name: p.name.clone(),
                 betza: p.betza.clone(),
                 value: p.value,
+                value_eg: p.value_eg,
                 role: p.role,
                 rules,
             });

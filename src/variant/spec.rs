@@ -19,6 +19,8 @@ pub struct PieceSpec {
     pub name: String,
     pub betza: String,
     pub value: Option<i32>,
+    /// the endgame value, where it differs
+    pub value_eg: Option<i32>,
     pub role: Role,
 }
 
@@ -67,6 +69,7 @@ fn king() -> PieceSpec {
         name: "King".into(),
         betza: KING_BETZA.into(),
         value: None,
+        value_eg: None,
         role: Role::King,
     }
 }
@@ -77,6 +80,7 @@ fn pawn(betza: &str) -> PieceSpec {
         name: "Pawn".into(),
         betza: betza.into(),
         value: Some(100),
+        value_eg: None,
         role: Role::Pawn,
     }
 }
@@ -87,6 +91,7 @@ fn piece(d: &PieceDef) -> PieceSpec {
         name: d.name.clone(),
         betza: d.betza.clone(),
         value: d.value,
+        value_eg: d.value_eg,
         role: Role::Piece,
     }
 }
@@ -237,6 +242,7 @@ impl VariantSpec {
             name: name.into(),
             betza: betza.into(),
             value: Some(value),
+            value_eg: None,
             role: Role::Piece,
         };
         let pieces = vec![
