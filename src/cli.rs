@@ -29,7 +29,7 @@ usage:
                                engine-vs-engine matches (cutechess-cli's flags; see match --help)
   chimera gui [--port N] [--open]
                                a board in the browser (127.0.0.1 only): play, watch, analyse
-  chimera texel --data FILE [--weights a,b,..] [--pieces] [--passes N] [--k K]
+  chimera texel --data FILE [--weights a,b,..] [--pieces] [--pieces-eg] [--passes N] [--k K]
                                fit the evaluation to game results (Texel's method)
   chimera params               list the tunable weights (name default min max)
   chimera variants             list the variant names

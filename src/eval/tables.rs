@@ -323,9 +323,9 @@ mod tests {
     use crate::variant::VariantSpec;
 
     /// The estimate stays within 25% of RULES.md's reference values for
-    /// the classic armies (ChessV's, which the fit was made on; the
-    /// armies' own values are fitted to games since) and puts an Amazon
-    /// above a Queen.
+    /// the classic armies (ChessV's, which `estimate_value`'s power law was
+    /// fitted on; the armies' own values are fitted to games now) and puts
+    /// an Amazon above a Queen.
     #[test]
     fn estimates_track_the_reference_values() {
         let reference = [
