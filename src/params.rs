@@ -66,52 +66,63 @@ macro_rules! params {
 params! {
     // ---- evaluation (centipawns; _MG middlegame, _EG endgame) ----
     /// piece-square weight per move of empty-board mobility above average
-    pst_mobility_mg = 10, 0, 20;
+    pst_mobility_mg = 9, 0, 20;
     pst_mobility_eg = 14, 0, 20;
     /// per move of actual mobility above the piece's average
-    mobility_mg = 2, 0, 20;
-    mobility_eg = 8, 0, 20;
+    mobility_mg = 0, 0, 20;
+    mobility_eg = 4, 0, 20;
     /// pawn advance per rank
     pawn_advance_mg = 0, 0, 30;
-    pawn_advance_eg = 3, 0, 40;
+    pawn_advance_eg = 0, 0, 40;
     /// central pawn files
-    pawn_center_mg = 11, 0, 40;
+    pawn_center_mg = 8, 0, 40;
     passed_mg = 0, 0, 80;
-    passed_eg = 21, 0, 120;
+    passed_eg = 15, 0, 120;
     /// passed pawn bonus grows with the square of its advance (per 8 ranks)
-    passed_rank_eg = 227, 0, 300;
-    passed_rank_mg = 44, 0, 200;
-    doubled_mg = 0, 0, 60;
-    doubled_eg = 0, 0, 60;
-    isolated_mg = 15, 0, 60;
-    isolated_eg = 2, 0, 60;
+    passed_rank_eg = 260, 0, 300;
+    passed_rank_mg = 43, 0, 200;
+    doubled_mg = 10, 0, 60;
+    doubled_eg = 7, 0, 60;
+    isolated_mg = 6, 0, 60;
+    isolated_eg = 5, 0, 60;
     /// King: away from the centre in the middlegame, towards it in the endgame
-    king_center_mg = 16, 0, 60;
-    king_center_eg = 22, 0, 60;
+    king_center_mg = 12, 0, 60;
+    king_center_eg = 24, 0, 60;
     /// shelter: own pawns in front of the King
     shelter_mg = 4, 0, 60;
     /// king attack: units per attacked zone square, weighted by piece value
-    king_attack = 43, 0, 200;
+    king_attack = 39, 0, 200;
     /// the attack score grows with the square of the units; divisor
     king_attack_div = 64, 8, 512;
-    tempo = 12, 0, 40;
+    tempo = 13, 0, 40;
     /// pawnless endgames: scale (of 64) when the advantage is small
-    pawnless_scale = 17, 0, 64;
+    pawnless_scale = 15, 0, 64;
     /// bishop-like pair bonus (two colour-bound pieces on both colours)
-    pair_mg = 119, 0, 200;
+    pair_mg = 116, 0, 200;
     pair_eg = 155, 0, 250;
     /// mop-up: drive a bare King to the edge and close in with our King
     mopup_edge = 20, 0, 80;
     mopup_near = 8, 0, 40;
     /// rooks (and other orthogonal riders) on open and half-open files
-    open_file_mg = 34, 0, 80;
-    half_open_file_mg = 30, 0, 60;
+    open_file_mg = 37, 0, 80;
+    half_open_file_mg = 22, 0, 60;
     /// threats: per own piece (not a Pawn or the King) attacked by an
     /// enemy Pawn; half of it in the endgame
-    threat_pawn = 33, 0, 150;
+    threat_pawn = 34, 0, 150;
     /// per own piece (not the King) attacked and undefended; half of it in
     /// the endgame
-    hanging = 42, 0, 150;
+    hanging = 34, 0, 150;
+    /// per own piece attacked by an enemy piece (not a Pawn or the King)
+    /// of lower value
+    threat_lesser_mg = 36, 0, 150;
+    threat_lesser_eg = 34, 0, 150;
+    /// per square of the enemy King's zone that a side attacks and the
+    /// enemy defends with no Pawn or piece (the King aside)
+    king_weak_mg = 10, 0, 60;
+    /// mobility relative to the piece's own average: per square, times 8
+    /// over the average (a short-range piece's square counts more)
+    mobility_rel_mg = 3, 0, 40;
+    mobility_rel_eg = 2, 0, 40;
     /// lazy evaluation: material and piece-square terms this far outside
     /// the window are returned without the rest
     lazy_margin = 450, 100, 3000;

@@ -39,6 +39,10 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, t: &EvalTables<B>, p: &Params) -
 
 const LAZY_OFF: i32 = 1_000_000;
 
+/// A piece threatens a lesser one only where the values differ by more
+/// than this (equal trades are no threat).
+const LESSER_MARGIN: i32 = 50;
+
 /// Static evaluation; when material and piece-square terms alone are
 /// further than `lazy_margin` outside (alpha, beta), they are returned
 /// without the rest. Returns the score and whether it is complete.
@@ -124,12 +128,15 @@ pub fn evaluate_bounded<B: Bitboard>(
     let mut attack_units = [0i32; 2];
     let mut attackers = [0i32; 2];
     let mut bound_colours = [[0u8; 2]; 2];
+    let mut lesser = [0i32; 2];
+    let mut defended = [B::ZERO; 2];
 
     for c in [WHITE, BLACK] {
         let them = c ^ 1;
         let zone = t.king_zone[them][king_sq[them]];
         let own = pos.color_bb(c);
         let mobility_area = !own & !pawn_att[them];
+        let their_pieces = pos.color_bb(them) & !pos.type_bb(PAWN) & !pos.type_bb(KING);
         for ty in 2..nt {
             for sq in pos.pieces(c, ty).iter() {
                 let att = v.reach(c, ty, sq, occ);
@@ -137,6 +144,17 @@ pub fn evaluate_bounded<B: Bitboard>(
                 let mob = (att & mobility_area).count() as i32 - t.avg_mobility[ty];
                 mg[c] += mob * p.mobility_mg;
                 eg[c] += mob * p.mobility_eg;
+                let avg = t.avg_mobility[ty].max(1);
+                mg[c] += mob * p.mobility_rel_mg * 8 / avg;
+                eg[c] += mob * p.mobility_rel_eg * 8 / avg;
+                // enemy pieces worth more than this one, attacked by it
+                for target in (att & their_pieces).iter() {
+                    if let Some((_, tt)) = pos.piece_at(target)
+                        && t.value[tt][0] > t.value[ty][0] + LESSER_MARGIN
+                    {
+                        lesser[them] += 1;
+                    }
+                }
                 let za = (att & zone).count() as i32;
                 if za > 0 {
                     attackers[c] += 1;
@@ -156,6 +174,7 @@ pub fn evaluate_bounded<B: Bitboard>(
             }
         }
         // King and pawn attacks count as attacked squares too.
+        defended[c] = attacked[c] | pawn_att[c];
         attacked[c] |= pawn_att[c] | v.empty_board_captures(c, KING, king_sq[c]);
         if bound_colours[c][0] == 1 && bound_colours[c][1] == 1 {
             mg[c] += p.pair_mg;
@@ -208,8 +227,13 @@ pub fn evaluate_bounded<B: Bitboard>(
         mg[c] += shelter.min(3) * p.shelter_mg;
     }
 
-    // King safety: quadratic in attack units, only with two attackers.
+    // King safety: quadratic in attack units, only with two attackers;
+    // weak squares of the King's zone, linear.
     for c in [WHITE, BLACK] {
+        let them = c ^ 1;
+        let zone = t.king_zone[them][king_sq[them]];
+        let weak = (zone & attacked[c] & !defended[them]).count() as i32;
+        mg[c] += weak * p.king_weak_mg;
         if attackers[c] >= 2 {
             let u = attack_units[c] * p.king_attack / 64;
             mg[c] += u * u / p.king_attack_div.max(1);
@@ -227,7 +251,80 @@ pub fn evaluate_bounded<B: Bitboard>(
             (pos.color_bb(c) & !pos.type_bb(KING) & attacked[them] & !attacked[c]).count() as i32;
         mg[c] -= hanging * p.hanging;
         eg[c] -= hanging * p.hanging / 2;
+        mg[c] -= lesser[c] * p.threat_lesser_mg;
+        eg[c] -= lesser[c] * p.threat_lesser_eg;
     }
 
     (finish(&mg, &eg), true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::{Variant, VariantSpec};
+    use std::sync::Arc;
+
+    /// What the term `set` puts in at weight 40 in a chess position: the
+    /// evaluation (side to move's view) with it minus without it, and
+    /// the game phase of the position with its maximum.
+    fn term(fen: &str, set: fn(&mut Params, i32)) -> (i32, i32, i32) {
+        let v = Variant::<u64>::new(VariantSpec::by_name("chess", &[]).unwrap()).unwrap();
+        let v = Arc::new(v);
+        let pos = Position::from_fen(v.clone(), fen).unwrap();
+        let eval = |w| {
+            let mut p = Params::default();
+            set(&mut p, w);
+            let t = EvalTables::new(&v, &p);
+            (evaluate(&pos, &t, &p), phase(&pos, &t), t.max_phase)
+        };
+        let (with, ph, max) = eval(40);
+        (with - eval(0).0, ph, max)
+    }
+
+    #[test]
+    fn pieces_attacked_by_lesser_ones_are_threatened() {
+        fn set(p: &mut Params, w: i32) {
+            p.threat_lesser_mg = w;
+            p.threat_lesser_eg = w;
+        }
+        // the Knight on e3 attacks the Queen on d5, which does not attack it
+        assert_eq!(term("4k3/8/8/3q4/8/4N3/8/4K3 w - - 0 1", set).0, 40);
+        assert_eq!(term("4k3/8/8/3q4/8/4N3/8/4K3 b - - 0 1", set).0, -40);
+        // from e2 it does not
+        assert_eq!(term("4k3/8/8/3q4/8/8/4N3/4K3 w - - 0 1", set).0, 0);
+        // a Knight attacked by a Queen is not: the Queen is worth more
+        assert_eq!(term("4k3/8/8/3q4/8/1N6/8/4K3 w - - 0 1", set).0, 0);
+        // nor a Knight attacked by a Bishop: about the same value
+        assert_eq!(term("4k3/8/8/3b4/8/1N6/8/4K3 w - - 0 1", set).0, 0);
+    }
+
+    #[test]
+    fn undefended_squares_next_to_the_king_count_against_it() {
+        fn set(p: &mut Params, w: i32) {
+            p.king_weak_mg = w;
+        }
+        // the Queens reach d6, d7, d8 (d1) and f6 (a1) of the bare King's
+        // zone (e8's neighbours and two ranks ahead)
+        let (d, ph, max) = term("4k3/8/8/8/8/8/8/QQQQK2R w - - 0 1", set);
+        assert!((d - 4 * 40 * ph / max).abs() <= 1, "{d} {ph} {max}");
+        assert!(d > 0);
+        // a Black Bishop on e7 defends d6, d8 and f6: only d7 stays weak
+        let (d, ph, max) = term("4k3/4b3/8/8/8/8/8/QQQQK2R w - - 0 1", set);
+        assert!((d - 40 * ph / max).abs() <= 1, "{d} {ph} {max}");
+        // no White piece reaches the zone
+        assert_eq!(term("4k3/8/8/8/8/8/8/4K2R w - - 0 1", set).0, 0);
+    }
+
+    #[test]
+    fn mobility_counts_relative_to_the_pieces_average() {
+        fn set(p: &mut Params, w: i32) {
+            p.mobility_rel_mg = w;
+            p.mobility_rel_eg = w;
+        }
+        // a Knight on d4 has eight squares, above its average; on a1 two
+        // (a Rook each, so that the material suffices for mate)
+        let centre = term("r3k3/8/8/8/3N4/8/8/R3K3 w - - 0 1", set).0;
+        let corner = term("r3k3/8/8/8/8/8/8/N3K2R w - - 0 1", set).0;
+        assert!(centre > 0 && corner < 0, "{centre} {corner}");
+    }
 }

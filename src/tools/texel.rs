@@ -46,6 +46,11 @@ pub const EVAL_WEIGHTS: &[&str] = &[
     "half_open_file_mg",
     "threat_pawn",
     "hanging",
+    "threat_lesser_mg",
+    "threat_lesser_eg",
+    "king_weak_mg",
+    "mobility_rel_mg",
+    "mobility_rel_eg",
 ];
 
 /// The positions of one variant and their results (White's score).

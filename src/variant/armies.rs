@@ -78,29 +78,29 @@ fn army(token: &str, name: &str, slots: [PieceDef; 4]) -> Army {
 /// armies (`chimera texel --pieces --pieces-eg`, starting from ChessV's
 /// middlegame values, RULES.md's reference), Pawns fixed at 100.
 pub fn builtin() -> Vec<Army> {
-    let rook = || pv('R', "Rook", "R", 512, 590);
-    let knight = || pv('N', "Knight", "N", 329, 341);
-    let bishop = || pv('B', "Bishop", "B", 314, 342);
-    let short_rook = || pv('S', "Short Rook", "R4", 388, 534);
-    let charging_rook = || pv('G', "Charging Rook", "fsRbWbF", 541, 566);
-    let fibnif = || pv('I', "Fibnif", "fbNF", 351, 401);
-    let bishight = || pv('X', "Bishight", "fBbhN", 370, 419);
-    let chancellor = || pv('M', "Chancellor", "RN", 975, 1030);
-    let amazon = || pv('Z', "Amazon", "QN", 1467, 1409);
+    let rook = || pv('R', "Rook", "R", 512, 586);
+    let knight = || pv('N', "Knight", "N", 327, 355);
+    let bishop = || pv('B', "Bishop", "B", 314, 340);
+    let short_rook = || pv('S', "Short Rook", "R4", 388, 540);
+    let charging_rook = || pv('G', "Charging Rook", "fsRbWbF", 537, 570);
+    let fibnif = || pv('I', "Fibnif", "fbNF", 351, 421);
+    let bishight = || pv('X', "Bishight", "fBbhN", 370, 418);
+    let chancellor = || pv('M', "Chancellor", "RN", 977, 1014);
+    let amazon = || pv('Z', "Amazon", "QN", 1435, 1458);
     vec![
         army(
             "fide",
             "Fabulous FIDEs",
-            [rook(), knight(), bishop(), pv('Q', "Queen", "Q", 989, 1127)],
+            [rook(), knight(), bishop(), pv('Q', "Queen", "Q", 994, 1152)],
         ),
         army(
             "clobberers",
             "Colorbound Clobberers",
             [
-                pv('D', "Bede", "BD", 455, 435),
-                pv('W', "Waffle", "WA", 331, 363),
-                pv('F', "FAD", "FAD", 439, 365),
-                pv('C', "Cardinal", "BN", 870, 900),
+                pv('D', "Bede", "BD", 455, 433),
+                pv('W', "Waffle", "WA", 331, 382),
+                pv('F', "FAD", "FAD", 439, 376),
+                pv('C', "Cardinal", "BN", 890, 864),
             ],
         ),
         army(
@@ -109,8 +109,8 @@ pub fn builtin() -> Vec<Army> {
             [
                 charging_rook(),
                 fibnif(),
-                pv('T', "Charging Knight", "fhNbsWbF", 370, 471),
-                pv('L', "Colonel", "fhNfsRK", 972, 793),
+                pv('T', "Charging Knight", "fhNbsWbF", 369, 482),
+                pv('L', "Colonel", "fhNfsRK", 993, 756),
             ],
         ),
         army(
@@ -118,8 +118,8 @@ pub fn builtin() -> Vec<Army> {
             "Remarkable Rookies",
             [
                 short_rook(),
-                pv('O', "Woody Rook", "WD", 346, 412),
-                pv('H', "Half Duck", "HFD", 515, 605),
+                pv('O', "Woody Rook", "WD", 343, 410),
+                pv('H', "Half Duck", "HFD", 517, 593),
                 chancellor(),
             ],
         ),
@@ -133,7 +133,7 @@ pub fn builtin() -> Vec<Army> {
             "Amazon Army with Crabs",
             [
                 short_rook(),
-                pv('U', "Crab", "ffNbsN", 149, 79),
+                pv('U', "Crab", "ffNbsN", 174, 74),
                 bishop(),
                 amazon(),
             ],
@@ -148,9 +148,9 @@ pub fn builtin() -> Vec<Army> {
             "Forward FIDEs",
             [
                 charging_rook(),
-                pv('J', "Knishop", "fhNbB", 332, 325),
+                pv('J', "Knishop", "fhNbB", 343, 370),
                 bishight(),
-                pv('E', "Forequeen", "fsRfBbhNbWbF", 1017, 1117),
+                pv('E', "Forequeen", "fsRfBbhNbWbF", 1005, 1179),
             ],
         ),
     ]
