@@ -113,7 +113,7 @@ params! {
     /// the endgame
     hanging = 34, 0, 150;
     /// per own piece attacked by an enemy piece (not a Pawn or the King)
-    /// of lower value
+    /// worth more than 50 less (`LESSER_MARGIN` in the evaluation)
     threat_lesser_mg = 36, 0, 150;
     threat_lesser_eg = 34, 0, 150;
     /// per square of the enemy King's zone that a side attacks and the
