@@ -258,7 +258,7 @@ const _: () = assert!(CLOCK_CHECK_NODES.is_power_of_two());
 /// 100) of the soft time limit has passed, by how many iterations in a row
 /// the best move stayed the same (0, 1, 2, 3 or more): a stable best move
 /// gets less time.
-pub const SOFT_SCALE_BY_STABILITY: [u64; 4] = [70, 55, 45, 35];
+pub const SOFT_SCALE_BY_STABILITY: [u64; 4] = [100, 80, 65, 50];
 
 /// With a clock, a single legal move at the root is played once this
 /// depth is complete.
