@@ -260,6 +260,10 @@ const _: () = assert!(CLOCK_CHECK_NODES.is_power_of_two());
 /// gets less time.
 pub const SOFT_SCALE_BY_STABILITY: [u64; 4] = [100, 80, 65, 50];
 
+/// When the best score falls from one iteration to the next, the share
+/// above grows by one per 100 per centipawn of the fall, by at most this.
+pub const FALLING_EVAL_MAX_SHARE: i32 = 50;
+
 /// With a clock, a single legal move at the root is played once this
 /// depth is complete.
 pub const FORCED_MOVE_DEPTH: i32 = 4;

@@ -5,7 +5,8 @@
 use std::time::{Duration, Instant};
 
 use crate::params::{
-    HARD_CAP, HARD_PER_SOFT, INC_SHARE, LAST_MOVE_HARD_CAP, MAX_MOVES_TO_GO, MOVES_TO_GO, SOFT_CAP,
+    FALLING_EVAL_MAX_SHARE, HARD_CAP, HARD_PER_SOFT, INC_SHARE, LAST_MOVE_HARD_CAP,
+    MAX_MOVES_TO_GO, MOVES_TO_GO, SOFT_CAP,
 };
 use crate::position::Move;
 
@@ -115,9 +116,41 @@ impl TimeControl {
     }
 }
 
+/// The share (per 100) of the soft limit before a new iteration, `share`
+/// by the best move's stability, grown when the best score fell from the
+/// last iteration's: by one per 100 per centipawn of the fall, at most
+/// `FALLING_EVAL_MAX_SHARE`. Scores at or beyond `mate_bound` (either of
+/// them) leave it as it is.
+pub fn share_on_falling_score(share: u64, last: Option<i32>, score: i32, mate_bound: i32) -> u64 {
+    match last {
+        Some(last) if last.abs() < mate_bound && score.abs() < mate_bound => {
+            let fall = (last - score).clamp(0, FALLING_EVAL_MAX_SHARE) as u64;
+            share * (100 + fall) / 100
+        }
+        _ => share,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_falling_score_gets_more_time() {
+        let mate = 30000;
+        assert_eq!(share_on_falling_score(80, None, 10, mate), 80);
+        // rising or equal: unchanged
+        assert_eq!(share_on_falling_score(80, Some(10), 40, mate), 80);
+        assert_eq!(share_on_falling_score(80, Some(10), 10, mate), 80);
+        // a fall of 25 cp: +25%
+        assert_eq!(share_on_falling_score(80, Some(10), -15, mate), 100);
+        // a large fall is capped
+        let capped = 80 * (100 + FALLING_EVAL_MAX_SHARE as u64) / 100;
+        assert_eq!(share_on_falling_score(80, Some(300), -300, mate), capped);
+        // mate scores leave it alone
+        assert_eq!(share_on_falling_score(80, Some(30005), 0, mate), 80);
+        assert_eq!(share_on_falling_score(80, Some(0), -30005, mate), 80);
+    }
 
     #[test]
     fn allocation_stays_inside_the_clock() {

@@ -14,7 +14,7 @@ use crate::position::Move;
 use super::Shared;
 use super::moveloop::lmr_table;
 use super::ordering::{History, MAX_PLY, MoveBuf};
-use super::time::{Limits, TimeControl};
+use super::time::{Limits, TimeControl, share_on_falling_score};
 use super::tree::SearchPosition;
 
 pub const INF: i32 = 31000;
@@ -173,6 +173,7 @@ impl<P: SearchPosition> Worker<P> {
         let mut depth = 1 + (self.id as i32 & 1);
         let mut stable = 0usize;
         let mut last_best = Move::NULL;
+        let mut last_score: Option<i32> = None;
         while depth <= max_depth {
             for rm in self.root_moves.iter_mut() {
                 rm.prev_score = rm.score;
@@ -234,8 +235,16 @@ impl<P: SearchPosition> Worker<P> {
                         break;
                     }
                 }
-                // spend less time when the best move is stable
-                let scale = SOFT_SCALE_BY_STABILITY[stable.min(SOFT_SCALE_BY_STABILITY.len() - 1)];
+                // spend less time when the best move is stable, more when
+                // the score falls
+                let score = self.root_moves[0].score;
+                let scale = share_on_falling_score(
+                    SOFT_SCALE_BY_STABILITY[stable.min(SOFT_SCALE_BY_STABILITY.len() - 1)],
+                    last_score,
+                    score,
+                    MATE_BOUND,
+                );
+                last_score = Some(score);
                 if self.tc.stop_iterating(scale) {
                     break;
                 }
