@@ -228,6 +228,10 @@ impl<P: SearchPosition> Worker<P> {
                 stable = 0;
             }
             last_best = best;
+            // the score is recorded while pondering too, so that the first
+            // iteration after a ponderhit sees a fall from it
+            let score = self.root_moves[0].score;
+            let fell_from = last_score.replace(score);
             if self.id == 0 && !self.shared.ponder.load(Ordering::Relaxed) {
                 if let Some(m) = self.limits.mate {
                     let s = self.root_moves[0].score;
@@ -237,14 +241,12 @@ impl<P: SearchPosition> Worker<P> {
                 }
                 // spend less time when the best move is stable, more when
                 // the score falls
-                let score = self.root_moves[0].score;
                 let scale = share_on_falling_score(
                     SOFT_SCALE_BY_STABILITY[stable.min(SOFT_SCALE_BY_STABILITY.len() - 1)],
-                    last_score,
+                    fell_from,
                     score,
                     MATE_BOUND,
                 );
-                last_score = Some(score);
                 if self.tc.stop_iterating(scale) {
                     break;
                 }
