@@ -231,19 +231,19 @@ impl<P: SearchPosition> Worker<P> {
             // the score is recorded while pondering too, so that the first
             // iteration after a ponderhit sees a fall from it
             let score = self.root_moves[0].score;
-            let fell_from = last_score.replace(score);
+            let prev_score = last_score.replace(score);
             if self.id == 0 && !self.shared.ponder.load(Ordering::Relaxed) {
-                if let Some(m) = self.limits.mate {
-                    let s = self.root_moves[0].score;
-                    if s >= MATE_BOUND && MATE - s <= 2 * m as i32 {
-                        break;
-                    }
+                if let Some(m) = self.limits.mate
+                    && score >= MATE_BOUND
+                    && MATE - score <= 2 * m as i32
+                {
+                    break;
                 }
                 // spend less time when the best move is stable, more when
                 // the score falls
                 let scale = share_on_falling_score(
                     SOFT_SCALE_BY_STABILITY[stable.min(SOFT_SCALE_BY_STABILITY.len() - 1)],
-                    fell_from,
+                    prev_score,
                     score,
                     MATE_BOUND,
                 );
