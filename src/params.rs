@@ -292,6 +292,15 @@ pub const LMR_TABLE_SIZE: usize = 64;
 /// searched before it is lowered, of the first this many.
 pub const CUTOFF_QUIETS: usize = 64;
 
+/// Correction history: entries per side (a power of two, indexed by the
+/// pawn key), the fixed-point scale of an entry (1/GRAIN centipawns), the
+/// largest correction (centipawns) and the largest weight (per 256) of
+/// one search result, which is depth + 1 below it.
+pub const CORRECTION_ENTRIES: usize = 16384;
+pub const CORRECTION_GRAIN: i32 = 256;
+pub const CORRECTION_MAX: i32 = 64;
+pub const CORRECTION_MAX_WEIGHT: i32 = 16;
+
 /// Mixed into the TT key of a singular-extension search, with the move
 /// it leaves out, so that its result is not taken for the whole node.
 pub const EXCLUDED_KEY_SALT: u64 = 0x9E37_79B9_7F4A_7C15;

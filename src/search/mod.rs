@@ -2,6 +2,7 @@
 //! background thread (Lazy SMP over `Threads` threads sharing one
 //! transposition table) and reports through a callback.
 
+mod correction;
 mod extensions;
 mod moveloop;
 mod node;

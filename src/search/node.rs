@@ -10,9 +10,9 @@ use crate::position::movegen::GenType;
 
 use super::ordering::MAX_PLY;
 use super::tree::SearchPosition;
-use super::tt::{NO_EVAL, TtEntry};
+use super::tt::{BOUND_LOWER, BOUND_UPPER, NO_EVAL, TtEntry};
 use super::ttstore::{score_to_tt, tt_adjusted_eval, tt_bound, tt_cutoff};
-use super::worker::Worker;
+use super::worker::{MATE_BOUND, Worker};
 use super::{mate_in, mated_in};
 
 /// What the move loop of a node knows about it before its first move.
@@ -75,12 +75,19 @@ impl<P: SearchPosition> Worker<P> {
             return s;
         }
         let in_check = self.pos.in_check();
-        let eval = if in_check {
+        // the static eval as the table keeps it, and corrected by the
+        // correction history
+        let raw_eval = if in_check {
             NO_EVAL
         } else if let Some(e) = tte.filter(|e| e.eval != NO_EVAL) {
             e.eval
         } else {
             self.evaluate()
+        };
+        let eval = if in_check {
+            NO_EVAL
+        } else {
+            corrected(raw_eval, self.eval_correction())
         };
         self.stack[ply].eval = eval;
         let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
@@ -153,10 +160,32 @@ impl<P: SearchPosition> Worker<P> {
         };
         if excluded.is_null() {
             let bound = tt_bound(best, beta, pv_node, best_move);
-            self.shared
-                .tt
-                .store(key, best_move, score_to_tt(best, ply), eval, depth, bound);
+            self.shared.tt.store(
+                key,
+                best_move,
+                score_to_tt(best, ply),
+                raw_eval,
+                depth,
+                bound,
+            );
+            if !in_check
+                && (best_move.is_null() || !self.pos.is_noisy(best_move))
+                && best.abs() < MATE_BOUND
+                && !(bound == BOUND_LOWER && best <= eval)
+                && !(bound == BOUND_UPPER && best >= eval)
+            {
+                let side = self.pos.side();
+                let key = self.pos.pawn_key();
+                self.correction.update(side, key, depth, best - raw_eval);
+            }
         }
         best
     }
+}
+
+/// The static eval with the correction history's term, kept clear of the
+/// mate scores.
+#[inline]
+pub(super) fn corrected(raw: i32, correction: i32) -> i32 {
+    (raw + correction).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
 }

@@ -5,6 +5,7 @@
 use crate::position::Move;
 use crate::position::movegen::GenType;
 
+use super::node::corrected;
 use super::ordering::{OrderCtx, is_bad_capture};
 use super::tree::SearchPosition;
 use super::tt::NO_EVAL;
@@ -33,19 +34,23 @@ impl<P: SearchPosition> Worker<P> {
             best = -INF;
             eval = NO_EVAL;
         } else {
-            eval = match tte.filter(|e| e.eval != NO_EVAL) {
+            let c = self.eval_correction();
+            let raw = match tte.filter(|e| e.eval != NO_EVAL) {
                 Some(e) => {
                     stored_eval = e.eval;
                     e.eval
                 }
                 None => {
-                    let (e, complete) = self.pos.evaluate_bounded(&self.t, &self.p, alpha, beta);
+                    let (e, complete) =
+                        self.pos
+                            .evaluate_bounded(&self.t, &self.p, alpha - c, beta - c);
                     if complete {
                         stored_eval = e;
                     }
                     e
                 }
             };
+            eval = corrected(raw, c);
             if eval >= beta {
                 return eval;
             }

@@ -29,6 +29,11 @@ pub trait SearchPosition: Clone + Send + 'static {
     /// The side to move's team; scores are for this team.
     fn team(&self) -> usize;
     fn hash(&self) -> u64;
+    /// A key of the pawns alone (for the correction history); none where
+    /// the game keeps no such key (no correction then).
+    fn pawn_key(&self) -> Option<u64> {
+        None
+    }
     fn in_check(&self) -> bool;
     /// Whether a partner of the side to move (who moves later) is in check:
     /// the side to move's static eval then says little. Two-player: never.
@@ -147,6 +152,17 @@ mod two_player {
         #[inline(always)]
         fn hash(&self) -> u64 {
             Position::hash(self)
+        }
+        #[inline]
+        fn pawn_key(&self) -> Option<u64> {
+            let mix = |b: u128, k: u64| {
+                let x = (b as u64 ^ ((b >> 64) as u64).rotate_left(29)).wrapping_mul(k);
+                x ^ (x >> 31)
+            };
+            Some(
+                mix(self.pieces(0, PAWN).to_u128(), 0x9E37_79B9_7F4A_7C15)
+                    ^ mix(self.pieces(1, PAWN).to_u128(), 0xC2B2_AE3D_27D4_EB4F),
+            )
         }
         #[inline(always)]
         fn in_check(&self) -> bool {

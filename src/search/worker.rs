@@ -12,6 +12,7 @@ use crate::params::{
 use crate::position::Move;
 
 use super::Shared;
+use super::correction::Correction;
 use super::moveloop::lmr_table;
 use super::ordering::{History, MAX_PLY, MoveBuf};
 use super::time::{Limits, TimeControl, share_on_falling_score};
@@ -46,6 +47,7 @@ pub struct Worker<P: SearchPosition> {
     pub(super) p: Params,
     pub(super) shared: Arc<Shared>,
     pub history: History,
+    pub(super) correction: Correction,
     pub nodes: u64,
     pub seldepth: usize,
     pv: Vec<[Move; MAX_PLY + 1]>,
@@ -76,6 +78,7 @@ impl<P: SearchPosition> Worker<P> {
         let lmr = lmr_table(&p);
         let was_pondering = limits.ponder;
         let history = History::new(pos.sides(), pos.squares());
+        let correction = Correction::new(pos.sides());
         Worker {
             id,
             pos,
@@ -83,6 +86,7 @@ impl<P: SearchPosition> Worker<P> {
             p,
             shared,
             history,
+            correction,
             nodes: 0,
             seldepth: 0,
             pv: vec![[Move::NULL; MAX_PLY + 1]; MAX_PLY + 2],
@@ -140,6 +144,12 @@ impl<P: SearchPosition> Worker<P> {
 
     pub fn evaluate(&self) -> i32 {
         self.pos.evaluate(&self.t, &self.p)
+    }
+
+    /// The correction history's term for the side to move here.
+    #[inline]
+    pub(super) fn eval_correction(&self) -> i32 {
+        self.correction.get(self.pos.side(), self.pos.pawn_key())
     }
 
     /// Bookkeeping on entering a node; a score if the node ends here
