@@ -19,6 +19,11 @@ impl Correction {
         }
     }
 
+    /// Whether this table is sized for `sides` sides.
+    pub fn fits(&self, sides: usize) -> bool {
+        self.table.len() == sides * CORRECTION_ENTRIES
+    }
+
     #[inline]
     fn index(side: usize, key: u64) -> usize {
         side * CORRECTION_ENTRIES + (key as usize & (CORRECTION_ENTRIES - 1))

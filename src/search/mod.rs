@@ -30,6 +30,8 @@ use crate::variant::Variant;
 pub use time::{Limits, TimeControl};
 use tree::SearchPosition;
 use tt::TranspositionTable;
+use correction::Correction;
+use ordering::History;
 use worker::{INF, MATE, MATE_BOUND, RootMove, Worker};
 
 #[inline]
@@ -153,6 +155,35 @@ pub struct Engine {
     pub move_overhead: u64,
     handle: Option<JoinHandle<Option<SearchResult>>>,
     tables: TablesCache,
+    /// what the last search of this game learned
+    learned: LearnedSlot,
+}
+
+/// What a search learned that the next one in the same game starts from:
+/// the main thread's move histories (aged) and its correction history.
+struct Learned {
+    history: History,
+    correction: Correction,
+}
+
+type LearnedSlot = Arc<Mutex<Option<Learned>>>;
+
+impl Learned {
+    /// The tables left by the last search, if they fit a game of `sides`
+    /// sides on `squares` squares.
+    fn take(slot: &LearnedSlot, sides: usize, squares: usize) -> Option<Learned> {
+        let mut slot = slot.lock().unwrap_or_else(|e| e.into_inner());
+        slot.take()
+            .filter(|l| l.history.fits(sides, squares) && l.correction.fits(sides))
+    }
+
+    fn keep(slot: &LearnedSlot, mut history: History, correction: Correction) {
+        history.age();
+        *slot.lock().unwrap_or_else(|e| e.into_inner()) = Some(Learned {
+            history,
+            correction,
+        });
+    }
 }
 
 /// The evaluation tables of one variant and one set of weights.
@@ -234,6 +265,7 @@ impl Engine {
             move_overhead: 30,
             handle: None,
             tables: Arc::new(Mutex::new(None)),
+            learned: Arc::new(Mutex::new(None)),
         }
     }
 
@@ -269,6 +301,7 @@ impl Engine {
     pub fn new_game(&mut self) {
         self.wait();
         self.tt.clear();
+        *self.learned.lock().unwrap_or_else(|e| e.into_inner()) = None;
     }
 
     pub fn is_searching(&self) -> bool {
@@ -341,6 +374,7 @@ impl Engine {
             threads: self.threads,
             overhead: self.move_overhead,
             report,
+            learned: self.learned.clone(),
         };
         let handle = std::thread::Builder::new()
             .name("search".into())
@@ -374,6 +408,8 @@ struct Job {
     threads: usize,
     overhead: u64,
     report: Reporter,
+    /// the tables learned by the last search, taken and left back
+    learned: LearnedSlot,
 }
 
 /// The longest prefix of `pv` that is legal from `root`.
@@ -399,6 +435,7 @@ fn run_search<P: SearchPosition>(pos: P, tables: Arc<P::Tables>, job: Job) -> Op
         threads,
         overhead,
         report,
+        learned,
     } = job;
     let tc = TimeControl::new(&limits, pos.clock(), overhead, start);
     let legal = pos.legal_moves();
@@ -466,6 +503,10 @@ fn run_search<P: SearchPosition>(pos: P, tables: Arc<P::Tables>, job: Job) -> Op
         tc,
         limits.clone(),
     );
+    if let Some(l) = Learned::take(&learned, pos.sides(), pos.squares()) {
+        main.history = l.history;
+        main.correction = l.correction;
+    }
     let root = pos.clone();
     let rep = report.clone();
     let sh = shared.clone();
@@ -521,6 +562,7 @@ fn run_search<P: SearchPosition>(pos: P, tables: Arc<P::Tables>, job: Job) -> Op
         best: result.best,
         ponder,
     });
+    Learned::keep(&learned, main.history, main.correction);
     Some(result)
 }
 

@@ -31,6 +31,13 @@ impl History {
         }
     }
 
+    /// Whether these tables are sized for `sides` sides on `squares`
+    /// squares.
+    pub fn fits(&self, sides: usize, squares: usize) -> bool {
+        let shift = squares.max(2).next_power_of_two().trailing_zeros();
+        shift == self.shift && self.butterfly.len() == sides << (2 * shift)
+    }
+
     #[inline]
     fn square_pair(&self, m: Move) -> usize {
         (m.from() << self.shift) | m.to()
