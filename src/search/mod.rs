@@ -27,11 +27,11 @@ use crate::params::Params;
 use crate::position::{Move, Position};
 use crate::setup::{Any, AnyPosition, BoardWidth, Family};
 use crate::variant::Variant;
+use correction::Correction;
+use ordering::History;
 pub use time::{Limits, TimeControl};
 use tree::SearchPosition;
 use tt::TranspositionTable;
-use correction::Correction;
-use ordering::History;
 use worker::{INF, MATE, MATE_BOUND, RootMove, Worker};
 
 #[inline]

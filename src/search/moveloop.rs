@@ -66,7 +66,11 @@ impl<P: SearchPosition> Worker<P> {
                 r -= self.p.lmr_killer;
             }
             if quiet {
-                r -= self.history.quiet(n.side, m) / self.p.lmr_history_div.max(1);
+                let pt = self.stack[n.ply].pt;
+                let h = self
+                    .history
+                    .quiet_score(n.side, m, pt, self.continuation(n.ply));
+                r -= h / self.p.lmr_history_div.max(1);
             }
             if gives_check {
                 r -= self.p.lmr_check;
@@ -91,7 +95,8 @@ impl<P: SearchPosition> Worker<P> {
         let mut best = -INF;
         let mut best_move = Move::NULL;
         let mut searched = 0usize;
-        let mut quiets: arrayvec::ArrayVec<Move, CUTOFF_QUIETS> = arrayvec::ArrayVec::new();
+        let mut quiets: arrayvec::ArrayVec<(Move, u32), CUTOFF_QUIETS> = arrayvec::ArrayVec::new();
+        let conts = self.continuation(ply);
         let mut quiet_count = 0i32;
         let side = n.side;
         let lmp_limit = self.lmp_limit(n.depth, n.improving);
@@ -103,6 +108,7 @@ impl<P: SearchPosition> Worker<P> {
             tt_move: n.tt_move,
             ply,
             prev: n.prev,
+            conts,
         }) {
             if m == n.excluded {
                 continue;
@@ -124,6 +130,8 @@ impl<P: SearchPosition> Worker<P> {
                 ext = self.singular_extension(n, m, beta)?;
             }
             self.stack[ply].mv = m;
+            let pt = self.history.piece_to(self.pos.piece_code(m), m);
+            self.stack[ply].pt = pt;
             let flip = self.play(m);
             let gives_check = self.pos.gave_check(m);
             let ext = check_extension(ext, gives_check, may_extend);
@@ -160,7 +168,15 @@ impl<P: SearchPosition> Worker<P> {
                     }
                     if score >= beta {
                         if quiet {
-                            self.history.update(side, ply, m, &quiets, n.depth, n.prev);
+                            self.history.update(
+                                side,
+                                ply,
+                                (m, pt),
+                                &quiets,
+                                n.depth,
+                                n.prev,
+                                conts,
+                            );
                         }
                         break;
                     }
@@ -168,7 +184,7 @@ impl<P: SearchPosition> Worker<P> {
                 }
             }
             if quiet && m != best_move {
-                let _ = quiets.try_push(m);
+                let _ = quiets.try_push((m, pt));
             }
         }
         if searched == 0 {

@@ -9,11 +9,18 @@ use super::tree::SearchPosition;
 
 pub const MAX_PLY: usize = 128;
 const HISTORY_MAX: i32 = 16384;
+/// Entries of each continuation-history table (a power of two; larger
+/// boards share entries).
+const CONT_ENTRIES: usize = 1 << 22;
 
-/// History of quiet moves by side, from and to square; countermoves. The
-/// tables are sized for the board: squares take `shift` bits.
+/// History of quiet moves by side, from and to square; countermoves;
+/// continuation history (by the piece and target square of the move one
+/// and two plies before, and of this move). The tables are sized for the
+/// board: squares take `shift` bits.
 pub struct History {
     butterfly: Vec<i16>,
+    /// two tables of `CONT_ENTRIES`: one and two plies back
+    cont: Vec<i16>,
     counter: Vec<Move>,
     shift: u32,
     pub killers: [[Move; 2]; MAX_PLY + 4],
@@ -25,6 +32,7 @@ impl History {
         let shift = squares.max(2).next_power_of_two().trailing_zeros();
         History {
             butterfly: vec![0; sides << (2 * shift)],
+            cont: vec![0; 2 * CONT_ENTRIES],
             counter: vec![Move::NULL; 1 << (2 * shift)],
             shift,
             killers: [[Move::NULL; 2]; MAX_PLY + 4],
@@ -48,34 +56,71 @@ impl History {
         (side << (2 * self.shift)) | self.square_pair(m)
     }
 
+    /// The continuation key of a move by the piece `code` (below 32): 0
+    /// is kept for none.
+    #[inline]
+    pub fn piece_to(&self, code: usize, m: Move) -> u32 {
+        (((code + 1) << self.shift) | m.to()) as u32
+    }
+
+    #[inline]
+    fn cont_idx(&self, k: usize, prev: u32, pt: u32) -> usize {
+        let stride = 33usize << self.shift;
+        k * CONT_ENTRIES + ((prev as usize * stride + pt as usize) & (CONT_ENTRIES - 1))
+    }
+
     #[inline]
     pub fn quiet(&self, side: usize, m: Move) -> i32 {
         self.butterfly[self.idx(side, m)] as i32
     }
 
-    fn bump(&mut self, side: usize, m: Move, bonus: i32) {
-        let i = self.idx(side, m);
-        let e = &mut self.butterfly[i];
+    /// The quiet move `m` (continuation key `pt`) after the moves of
+    /// continuation keys `conts`: its history and continuation histories.
+    #[inline]
+    pub fn quiet_score(&self, side: usize, m: Move, pt: u32, conts: [u32; 2]) -> i32 {
+        let mut s = self.quiet(side, m);
+        for (k, &prev) in conts.iter().enumerate() {
+            if prev != 0 {
+                s += self.cont[self.cont_idx(k, prev, pt)] as i32;
+            }
+        }
+        s
+    }
+
+    fn gravity(e: &mut i16, bonus: i32) {
         let v = *e as i32;
         *e = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
     }
 
+    fn bump(&mut self, side: usize, (m, pt): (Move, u32), conts: [u32; 2], bonus: i32) {
+        let i = self.idx(side, m);
+        Self::gravity(&mut self.butterfly[i], bonus);
+        for (k, &prev) in conts.iter().enumerate() {
+            if prev != 0 {
+                let i = self.cont_idx(k, prev, pt);
+                Self::gravity(&mut self.cont[i], bonus);
+            }
+        }
+    }
+
     /// A quiet move caused a cutoff: reward it, punish the quiets tried
     /// before it.
+    #[allow(clippy::too_many_arguments)]
     pub fn update(
         &mut self,
         side: usize,
         ply: usize,
-        best: Move,
-        tried: &[Move],
+        (best, best_pt): (Move, u32),
+        tried: &[(Move, u32)],
         depth: i32,
         prev: Move,
+        conts: [u32; 2],
     ) {
         let bonus = (depth * depth * 16).min(1600);
-        self.bump(side, best, bonus);
-        for &m in tried {
+        self.bump(side, (best, best_pt), conts, bonus);
+        for &(m, pt) in tried {
             if m != best {
-                self.bump(side, m, -bonus);
+                self.bump(side, (m, pt), conts, -bonus);
             }
         }
         let k = &mut self.killers[ply.min(MAX_PLY)];
@@ -99,7 +144,7 @@ impl History {
 
     /// Ages the history between searches.
     pub fn age(&mut self) {
-        for h in self.butterfly.iter_mut() {
+        for h in self.butterfly.iter_mut().chain(self.cont.iter_mut()) {
             *h /= 2;
         }
         for k in self.killers.iter_mut() {
@@ -139,6 +184,8 @@ pub struct OrderCtx<'a, P: SearchPosition> {
     pub tt_move: Move,
     pub ply: usize,
     pub prev: Move,
+    /// the continuation keys of the moves one and two plies before
+    pub conts: [u32; 2],
 }
 
 pub const SCORE_TT: i32 = 1 << 30;
@@ -198,7 +245,8 @@ impl MoveBuf {
             } else if m == counter {
                 SCORE_COUNTER
             } else {
-                history.quiet(side, m)
+                let pt = history.piece_to(pos.piece_code(m), m);
+                history.quiet_score(side, m, pt, ctx.conts)
             };
             self.scores.push(s);
         }
@@ -239,4 +287,49 @@ impl MoveBuf {
 /// Whether an ordering score marks a capture that lost material by SEE.
 pub fn is_bad_capture(score: i32) -> bool {
     score < SCORE_BAD_CAPTURE / 2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn continuation_history_follows_the_previous_moves() {
+        let mut h = History::new(2, 64);
+        let (a, b, c) = (
+            Move::normal(12, 28),
+            Move::normal(6, 21),
+            Move::normal(52, 36),
+        );
+        let (pa, pb) = (h.piece_to(0, a), h.piece_to(1, b));
+        let prev = h.piece_to(17, c);
+        let after_c = [prev, 0];
+        h.update(0, 3, (a, pa), &[(b, pb)], 6, c, after_c);
+        // the cutoff move gains in the butterfly table and after `c`
+        let plain = h.quiet(0, a);
+        assert!(plain > 0);
+        assert!(h.quiet_score(0, a, pa, after_c) > plain);
+        // after another move, only the butterfly part counts
+        let other = [h.piece_to(17, Move::normal(53, 37)), 0];
+        assert_eq!(h.quiet_score(0, a, pa, other), plain);
+        // the quiet tried before it loses
+        assert!(h.quiet_score(0, b, pb, after_c) < 0);
+        assert_eq!(h.killers[3][0], a);
+        assert_eq!(h.countermove(c), a);
+    }
+
+    #[test]
+    fn ageing_halves_and_keeps_the_shape() {
+        let mut h = History::new(2, 64);
+        let a = Move::normal(12, 28);
+        let pa = h.piece_to(0, a);
+        h.update(0, 1, (a, pa), &[], 8, Move::NULL, [0, 0]);
+        let before = h.quiet(0, a);
+        h.age();
+        assert_eq!(h.quiet(0, a), before / 2);
+        assert_eq!(h.killers[1][0], Move::NULL);
+        assert!(h.fits(2, 64));
+        assert!(!h.fits(2, 100));
+        assert!(!h.fits(4, 64));
+    }
 }

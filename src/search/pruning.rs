@@ -69,6 +69,7 @@ impl<P: SearchPosition> Worker<P> {
                 + ((adj_eval - beta) / self.p.nmp_eval_div).min(self.p.nmp_eval_max);
             let team = self.pos.team();
             self.stack[ply].mv = Move::NULL;
+            self.stack[ply].pt = 0;
             self.pass_extensions(ply, 0);
             self.pos.make_null();
             // a pass is a threat test only where the other team moves next

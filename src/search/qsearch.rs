@@ -87,6 +87,7 @@ impl<P: SearchPosition> Worker<P> {
             tt_move,
             ply,
             prev: Move::NULL,
+            conts: [0, 0],
         }) {
             // four-player Teams: a capture that checks may mate, and is
             // worth more than what it takes

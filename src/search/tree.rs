@@ -82,6 +82,11 @@ pub trait SearchPosition: Clone + Send + 'static {
     fn late_move_rule(&self, _p: &Params) -> Option<(i32, i32)> {
         None
     }
+    /// A small number (below 32) for the piece that makes `m`, its colour
+    /// and kind, for the continuation history; 0 where the game has none.
+    fn piece_code(&self, _m: Move) -> usize {
+        0
+    }
     /// The piece type a move promotes to.
     fn promotion(&self, m: Move) -> Option<usize>;
     fn make(&mut self, m: Move);
@@ -130,7 +135,7 @@ mod two_player {
     use crate::position::movegen::GenType;
     use crate::position::{Move, MoveKind, MoveList, Position};
     use crate::search::see::see_ge;
-    use crate::variant::PAWN;
+    use crate::variant::{MAX_TYPES, PAWN};
 
     impl<B: Bitboard> SearchPosition for Position<B> {
         type Tables = EvalTables<B>;
@@ -152,6 +157,11 @@ mod two_player {
         #[inline(always)]
         fn hash(&self) -> u64 {
             Position::hash(self)
+        }
+        #[inline]
+        fn piece_code(&self, m: Move) -> usize {
+            self.piece_at(m.from())
+                .map_or(0, |(c, t)| c * MAX_TYPES + t)
         }
         #[inline]
         fn pawn_key(&self) -> Option<u64> {

@@ -38,6 +38,9 @@ pub(super) struct Frame {
     pub(super) excluded: Move,
     /// extensions on the path from the root to this node
     pub(super) ext: u16,
+    /// the piece and target square of `mv` (`History::piece_to`; 0 for
+    /// none or a pass), for the continuation history
+    pub(super) pt: u32,
 }
 
 pub struct Worker<P: SearchPosition> {
@@ -288,6 +291,7 @@ impl<P: SearchPosition> Worker<P> {
             let m = self.root_moves[i].mv;
             let quiet = !self.pos.is_noisy(m);
             self.stack[0].mv = m;
+            self.stack[0].pt = self.history.piece_to(self.pos.piece_code(m), m);
             let flip = self.play(m);
             let gives_check = self.root_check_extension(m);
             let new_depth = depth - 1 + gives_check as i32;
@@ -367,6 +371,16 @@ impl<P: SearchPosition> Worker<P> {
         } else {
             self.search(alpha, beta, depth, ply, cut)
         }
+    }
+
+    /// The piece-to keys of the moves one and two plies before `ply` (0
+    /// where there is none), for the continuation history.
+    #[inline]
+    pub(super) fn continuation(&self, ply: usize) -> [u32; 2] {
+        [
+            if ply >= 1 { self.stack[ply - 1].pt } else { 0 },
+            if ply >= 2 { self.stack[ply - 2].pt } else { 0 },
+        ]
     }
 
     pub(super) fn update_pv(&mut self, ply: usize, m: Move) {
