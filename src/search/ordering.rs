@@ -13,6 +13,11 @@ const HISTORY_MAX: i32 = 16384;
 /// boards share entries).
 const CONT_ENTRIES: usize = 1 << 22;
 
+/// The bits a square index takes on a board of `squares` squares.
+fn square_shift(squares: usize) -> u32 {
+    squares.max(2).next_power_of_two().trailing_zeros()
+}
+
 /// History of quiet moves by side, from and to square; countermoves;
 /// continuation history (by the piece and target square of the move one
 /// and two plies before, and of this move). The tables are sized for the
@@ -29,7 +34,7 @@ pub struct History {
 impl History {
     /// Tables for `sides` sides on a board of `squares` squares.
     pub fn new(sides: usize, squares: usize) -> History {
-        let shift = squares.max(2).next_power_of_two().trailing_zeros();
+        let shift = square_shift(squares);
         History {
             butterfly: vec![0; sides << (2 * shift)],
             cont: vec![0; 2 * CONT_ENTRIES],
@@ -42,7 +47,7 @@ impl History {
     /// Whether these tables are sized for `sides` sides on `squares`
     /// squares.
     pub fn fits(&self, sides: usize, squares: usize) -> bool {
-        let shift = squares.max(2).next_power_of_two().trailing_zeros();
+        let shift = square_shift(squares);
         shift == self.shift && self.butterfly.len() == sides << (2 * shift)
     }
 
