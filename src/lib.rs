@@ -8,6 +8,7 @@ pub mod eval;
 pub mod fourplayer;
 pub mod geometry;
 pub mod gui;
+pub mod out;
 pub mod params;
 pub mod position;
 pub mod protocol;

@@ -27,14 +27,16 @@
 //! chromedriver is missing these tests fail, naming what to install;
 //! `CHIMERA_SKIP_BROWSER=1` turns that into a skip printed on stderr.
 
-use std::io::{BufRead, BufReader, Read, Write};
+mod gui_client;
+
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use fantoccini::{Client, ClientBuilder, Locator};
+use gui_client::{Proc, get, http, post, saved_fen, start_gui};
 use serde_json::json;
 
 /// The tests share two cores: one browser at a time.
@@ -75,42 +77,6 @@ fn require_browser(test: &str) -> bool {
         return false;
     }
     panic!("{need}; or set CHIMERA_SKIP_BROWSER=1 to skip them");
-}
-
-/// A child process killed when the test ends, however it ends.
-struct Proc(Child);
-
-impl Drop for Proc {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// `chimera gui --port 0`; returns the process and the port it printed.
-fn start_gui() -> (Proc, u16) {
-    let bin = std::env::var("CHIMERA_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_chimera").into());
-    let mut child = Command::new(bin)
-        .args(["gui", "--port", "0"])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("start chimera gui");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let proc = Proc(child);
-    let rest = line
-        .strip_prefix("Chimera GUI: http://127.0.0.1:")
-        .unwrap_or_else(|| panic!("the first line names the loopback address: {line:?}"));
-    let port: u16 = rest
-        .split('/')
-        .next()
-        .and_then(|p| p.parse().ok())
-        .unwrap_or_else(|| panic!("a port in {line:?}"));
-    (proc, port)
 }
 
 fn free_port() -> u16 {
@@ -312,47 +278,6 @@ async fn save(c: &Client, button: &str, starts: &str) -> String {
     .await;
     saved.push_str(&value(c, "#record").await);
     saved
-}
-
-/// One raw HTTP request to the server; returns (status, body).
-fn http(port: u16, request: &[u8]) -> (u16, String) {
-    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
-    let _ = s.write_all(request);
-    let mut buf = Vec::new();
-    let _ = s.read_to_end(&mut buf);
-    let text = String::from_utf8_lossy(&buf).to_string();
-    let status = text
-        .split_whitespace()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| panic!("an HTTP answer: {text:?}"));
-    let body = text
-        .split_once("\r\n\r\n")
-        .map(|(_, b)| b)
-        .unwrap_or("")
-        .to_string();
-    (status, body)
-}
-
-fn post(port: u16, path: &str, body: &str) -> (u16, String) {
-    let req = format!(
-        "POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    http(port, req.as_bytes())
-}
-
-fn get(port: u16, path: &str) -> (u16, String) {
-    let req = format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n");
-    http(port, req.as_bytes())
-}
-
-fn saved_fen(port: u16) -> String {
-    let (status, body) = get(port, "/api/save?format=fen");
-    assert_eq!(status, 200, "{body}");
-    let v: serde_json::Value = serde_json::from_str(&body).unwrap();
-    v["text"].as_str().unwrap().to_string()
 }
 
 fn runtime() -> tokio::runtime::Runtime {

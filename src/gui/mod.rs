@@ -4,7 +4,8 @@
 //! every two-player variant against the engine, which runs in this
 //! process.
 //!
-//! - `server.rs`: HTTP (tiny_http), routes, request checks;
+//! - `http.rs`: a small HTTP/1.1 server, every size and wait bounded;
+//! - `server.rs`: routes and request checks;
 //! - `session.rs`: the game, seats, clocks and the engine's searches;
 //! - `play.rs`: one interface over `Game4` and `Game`;
 //! - `records.rs`: FEN4, PGN4, FEN and PGN in and out;
@@ -12,6 +13,7 @@
 //! - `assets.rs`, `assets/`: the page (HTML, CSS, JavaScript, piece glyphs).
 
 pub mod assets;
+pub mod http;
 pub mod play;
 pub mod records;
 pub mod server;
@@ -56,7 +58,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     while i < args.len() {
         match args[i].as_str() {
             "--help" | "-h" => {
-                print!("{HELP}");
+                crate::out::Out::stdout().text(HELP);
                 return Ok(());
             }
             "--open" => open = true,

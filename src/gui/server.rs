@@ -1,24 +1,23 @@
-//! The HTTP side: `tiny_http` on a listener bound to 127.0.0.1, one
-//! thread taking requests in turn (each is short: no request waits for a
-//! search), and a ticker thread that pumps the session so the engine's
-//! moves are played without a request.
+//! The routes: a request from `http.rs` (which bounds its size and the
+//! time it takes) becomes a change to the session and a JSON answer. A
+//! ticker thread pumps the session so the engine's moves are played
+//! without a request.
 //!
 //! Requests are checked before they reach the session: a `Host` that is
 //! not loopback (a page elsewhere reaching us through DNS rebinding) or a
 //! cross-site `Origin` gets 403, a body over `MAX_BODY` 413, a malformed
-//! JSON body or a bad value 400 with the reason, an unknown path 404, a
-//! wrong method 405. A panic while answering is caught and answered 500;
-//! the session stays as it was.
+//! JSON body, an unknown field or a bad value 400 with the reason, an
+//! unknown path 404, a wrong method 405. A panic while answering is caught
+//! and answered 500; the session stays as it was.
 
-use std::io::Read;
 use std::net::TcpListener;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use tiny_http::{Header, Method, Request, Response, Server};
 
 use super::assets;
+use super::http::{self, Request, Response};
 use super::session::{Seat, Session, lock};
 use super::view;
 
@@ -39,17 +38,12 @@ fn error(status: u16, msg: impl Into<String>) -> Reply {
     }
 }
 
-fn header(k: &str, v: &str) -> Header {
-    Header::from_bytes(k.as_bytes(), v.as_bytes()).expect("a valid header")
-}
-
 /// Serves the page on `listener` until the process ends.
 pub fn serve(listener: TcpListener) -> Result<(), String> {
     let port = listener
         .local_addr()
         .map_err(|e| format!("the listener has no address: {e}"))?
         .port();
-    let server = Server::from_listener(listener, None).map_err(|e| format!("cannot serve: {e}"))?;
     let session = Arc::new(Mutex::new(Session::new()));
     let ticker = session.clone();
     std::thread::Builder::new()
@@ -62,81 +56,72 @@ pub fn serve(listener: TcpListener) -> Result<(), String> {
             }
         })
         .map_err(|e| format!("cannot start the ticker: {e}"))?;
-    for request in server.incoming_requests() {
-        answer(request, &session, port);
-    }
+    let handler: http::Handler = Arc::new(move |req: &Request| answer(req, &session, port));
+    http::serve(listener, MAX_BODY, handler);
     Ok(())
 }
 
-fn answer(mut request: Request, session: &Mutex<Session>, port: u16) {
-    let method = request.method().clone();
-    let url = request.url().to_string();
-    let (path, query) = url.split_once('?').unwrap_or((&url, ""));
-    let path = path.to_string();
-    let query = query.to_string();
-    if !host_is_loopback(&request, port) {
+/// The answer to one request.
+pub fn answer(request: &Request, session: &Mutex<Session>, port: u16) -> Response {
+    let (method, path) = (request.method.as_str(), request.path.as_str());
+    if !host_is_loopback(request, port) {
         let r = error(
             403,
             "this server answers requests to 127.0.0.1 or localhost only",
         );
-        return send_json(request, r);
+        return json_response(r);
     }
-    if method == Method::Get
-        && let Some((body, mime)) = assets::get(&path)
+    if matches!(method, "GET" | "HEAD")
+        && let Some((body, mime)) = assets::get(path)
     {
-        let resp = Response::from_data(body)
-            .with_header(header("Content-Type", mime))
-            .with_header(header("Cache-Control", "no-store"))
-            .with_header(header("X-Content-Type-Options", "nosniff"));
-        let _ = request.respond(resp);
-        return;
+        let mut r = Response::new(200, mime, body.to_vec());
+        r.headers = vec![
+            ("Cache-Control", "no-store"),
+            ("X-Content-Type-Options", "nosniff"),
+        ];
+        return r;
     }
     if !path.starts_with("/api/") {
-        return send_json(request, error(404, format!("no page at {}", clip(&path))));
+        return json_response(error(404, format!("no page at {}", clip(path))));
     }
-    if method == Method::Post && !origin_is_ours(&request, port) {
-        return send_json(request, error(403, "cross-site requests are refused"));
+    if method == "POST" && !origin_is_ours(request, port) {
+        return json_response(error(403, "cross-site requests are refused"));
     }
-    let body = match method {
-        Method::Post => match read_body(&mut request) {
+    let body = if method == "POST" {
+        match read_body(&request.body) {
             Ok(b) => b,
-            Err(r) => return send_json(request, r),
-        },
-        _ => Value::Null,
+            Err(r) => return json_response(r),
+        }
+    } else {
+        Value::Null
     };
     let reply = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         let mut s = lock(session);
-        route(&mut s, &method, &path, &query, &body)
+        route(&mut s, method, path, &request.query, &body)
     }))
     .unwrap_or_else(|_| error(500, "internal error (the game is kept); please report it"));
-    send_json(request, reply)
+    json_response(reply)
 }
 
-fn send_json(request: Request, r: Reply) {
-    let resp = Response::from_string(r.body.to_string())
-        .with_status_code(r.status)
-        .with_header(header("Content-Type", "application/json; charset=utf-8"))
-        .with_header(header("Cache-Control", "no-store"));
-    let _ = request.respond(resp);
+fn json_response(r: Reply) -> Response {
+    let mut resp = Response::new(
+        r.status,
+        "application/json; charset=utf-8",
+        r.body.to_string().into_bytes(),
+    );
+    resp.headers = vec![("Cache-Control", "no-store")];
+    resp
 }
 
 fn clip(s: &str) -> String {
     s.chars().take(80).collect()
 }
 
-fn header_value(request: &Request, name: &str) -> Option<String> {
-    request
-        .headers()
-        .iter()
-        .find(|h| h.field.as_str().as_str().eq_ignore_ascii_case(name))
-        .map(|h| h.value.as_str().to_string())
-}
-
 /// Whether the Host header names this server on loopback.
 fn host_is_loopback(request: &Request, port: u16) -> bool {
-    match header_value(request, "Host") {
+    match request.header("Host") {
         None => true, // HTTP/1.0 without Host: only a local client gets here
-        Some(h) => allowed_host(&h, port),
+        Some(h) => allowed_host(h, port),
     }
 }
 
@@ -150,7 +135,7 @@ pub fn allowed_host(host: &str, port: u16) -> bool {
 /// A POST from a page must come from our own page (a browser sends
 /// `Origin` on every POST); tools without `Origin` are local programs.
 fn origin_is_ours(request: &Request, port: u16) -> bool {
-    match header_value(request, "Origin") {
+    match request.header("Origin") {
         None => true,
         Some(o) => o
             .strip_prefix("http://")
@@ -158,29 +143,19 @@ fn origin_is_ours(request: &Request, port: u16) -> bool {
     }
 }
 
-fn read_body(request: &mut Request) -> Result<Value, Reply> {
-    let too_big = || {
-        error(
+/// The JSON of a body (already bounded by `http.rs`); an empty body is an
+/// empty object.
+fn read_body(buf: &[u8]) -> Result<Value, Reply> {
+    if buf.len() > MAX_BODY {
+        return Err(error(
             413,
             format!("the request is larger than {} bytes", MAX_BODY),
-        )
-    };
-    if request.body_length().is_some_and(|n| n > MAX_BODY) {
-        return Err(too_big());
-    }
-    let mut buf = Vec::new();
-    request
-        .as_reader()
-        .take(MAX_BODY as u64 + 1)
-        .read_to_end(&mut buf)
-        .map_err(|e| error(400, format!("cannot read the request: {e}")))?;
-    if buf.len() > MAX_BODY {
-        return Err(too_big());
+        ));
     }
     if buf.iter().all(u8::is_ascii_whitespace) {
         return Ok(Value::Object(Default::default()));
     }
-    serde_json::from_slice(&buf).map_err(|e| error(400, format!("the request is not JSON: {e}")))
+    serde_json::from_slice(buf).map_err(|e| error(400, format!("the request is not JSON: {e}")))
 }
 
 /// A string field of the body.
@@ -221,12 +196,12 @@ fn change(s: &mut Session, r: Result<(), String>) -> Reply {
     }
 }
 
-fn route(s: &mut Session, method: &Method, path: &str, query: &str, body: &Value) -> Reply {
+fn route(s: &mut Session, method: &str, path: &str, query: &str, body: &Value) -> Reply {
     match (method, path) {
-        (Method::Get, "/api/state") => state(s),
-        (Method::Get, "/api/variants") => variants(),
-        (Method::Get, "/api/save") => save(s, query),
-        (Method::Post, p) => match post(s, p, body) {
+        ("GET" | "HEAD", "/api/state") => state(s),
+        ("GET" | "HEAD", "/api/variants") => variants(),
+        ("GET" | "HEAD", "/api/save") => save(s, query),
+        ("POST", p) => match post(s, p, body) {
             Ok(r) | Err(r) => r,
         },
         (_, "/api/state" | "/api/variants" | "/api/save") => error(405, "use GET here"),
@@ -245,14 +220,44 @@ const POSTS: &[&str] = &[
     "/api/goto",
 ];
 
+/// The fields each POST takes; any other is refused, so that a misspelt
+/// setting (`movetime` for `movetime_ms`) is not dropped without a word.
+fn fields(path: &str) -> &'static [&'static str] {
+    match path {
+        "/api/new" => &["variant", "layout"],
+        "/api/settings" => &["seat", "movetime_ms", "clock_ms", "analyse"],
+        "/api/move" => &["move"],
+        "/api/load" => &["text"],
+        "/api/goto" => &["ply"],
+        _ => &[],
+    }
+}
+
 fn post(s: &mut Session, path: &str, body: &Value) -> Result<Reply, Reply> {
-    if !body.is_object() {
+    let Some(object) = body.as_object() else {
         return Err(error(400, "the request must be a JSON object"));
+    };
+    if POSTS.contains(&path) {
+        let known = fields(path);
+        if let Some(k) = object.keys().find(|k| !known.contains(&k.as_str())) {
+            let expected = if known.is_empty() {
+                "no fields".to_string()
+            } else {
+                known.join(", ")
+            };
+            return Err(error(
+                400,
+                format!("unknown field '{}' (expected: {expected})", clip(k)),
+            ));
+        }
     }
     Ok(match path {
         "/api/new" => {
             let variant = text(body, "variant")?;
-            let layout = body.get("layout").and_then(Value::as_str).unwrap_or("4PCo");
+            let layout = match body.get("layout") {
+                None | Some(Value::Null) => "4PCo",
+                Some(_) => text(body, "layout")?,
+            };
             let r = s.new_game(variant, layout);
             change(s, r)
         }
@@ -368,28 +373,16 @@ mod tests {
         let mut s = Session::new();
         s.configure(Some(Seat::All), None, None, None);
         let fen = s.game().fen();
-        let r = route(
-            &mut s,
-            &Method::Post,
-            "/api/move",
-            "",
-            &json!({"move": "h2-h5"}),
-        );
+        let r = route(&mut s, "POST", "/api/move", "", &json!({"move": "h2-h5"}));
         assert_eq!(r.status, 400);
         assert!(
             r.body["error"].as_str().unwrap().contains("h2-h5"),
             "{}",
             r.body
         );
-        let r = route(&mut s, &Method::Post, "/api/move", "", &json!({"move": 7}));
+        let r = route(&mut s, "POST", "/api/move", "", &json!({"move": 7}));
         assert_eq!(r.status, 400);
-        let r = route(
-            &mut s,
-            &Method::Post,
-            "/api/load",
-            "",
-            &json!({"text": "R-1,2"}),
-        );
+        let r = route(&mut s, "POST", "/api/load", "", &json!({"text": "R-1,2"}));
         assert_eq!(r.status, 400);
         assert!(
             r.body["error"].as_str().unwrap().starts_with("FEN4"),
@@ -398,24 +391,18 @@ mod tests {
         );
         let r = route(
             &mut s,
-            &Method::Post,
+            "POST",
             "/api/settings",
             "",
             &json!({"movetime_ms": 0}),
         );
         assert_eq!(r.status, 400);
-        let r = route(&mut s, &Method::Get, "/api/move", "", &Value::Null);
+        let r = route(&mut s, "GET", "/api/move", "", &Value::Null);
         assert_eq!(r.status, 405);
-        let r = route(&mut s, &Method::Post, "/api/nothing", "", &json!({}));
+        let r = route(&mut s, "POST", "/api/nothing", "", &json!({}));
         assert_eq!(r.status, 404);
         assert_eq!(s.game().fen(), fen, "the game is kept");
-        let r = route(
-            &mut s,
-            &Method::Post,
-            "/api/move",
-            "",
-            &json!({"move": "h2-h4"}),
-        );
+        let r = route(&mut s, "POST", "/api/move", "", &json!({"move": "h2-h4"}));
         assert_eq!(r.status, 200);
         assert_eq!(r.body["moves"][0]["text"], "h2-h4");
     }
