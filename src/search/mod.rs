@@ -232,25 +232,56 @@ impl Default for Engine {
 
 const THREAD_STACK: usize = 64 * 1024 * 1024;
 
-/// The largest hash size, `mb` or `mb` halved as often as needed, whose
-/// table can be allocated with `headroom` bytes to spare (for the search
-/// threads' stacks). The probe reserves address space without touching
-/// it, so it is cheap, and a refusal (a `ulimit -v`, or more than the
-/// machine has) is seen here instead of aborting the process later.
+/// The largest hash size, `mb` or `mb` halved as often as needed, that
+/// leaves the machine room: at most half of the memory the system says is
+/// available (`MemAvailable`, where it says), less `headroom` bytes (the
+/// search threads' stacks), and that the allocator grants.
 fn fitting_hash_mb(mb: usize, headroom: usize) -> usize {
+    let share = available_memory().map(|bytes| (bytes / 2).saturating_sub(headroom as u64));
     let mut size = mb.max(1);
     while size > 1 {
-        let bytes = size
-            .checked_mul(1 << 20)
-            .and_then(|b| b.checked_add(headroom));
-        if let Some(bytes) = bytes
-            && Vec::<u8>::new().try_reserve_exact(bytes).is_ok()
-        {
+        let bytes = (size as u64).saturating_mul(1 << 20);
+        if share.is_none_or(|s| bytes <= s) {
             return size;
         }
         size /= 2;
     }
     1
+}
+
+/// The memory the system can give without swapping, in bytes, where it
+/// tells (Linux: `MemAvailable` of /proc/meminfo).
+pub fn available_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb.saturating_mul(1024))
+}
+
+/// A table of `mb` megabytes or, if the allocator refuses, the largest
+/// size halved from it that it grants.
+fn allocate_table(mb: usize) -> TranspositionTable {
+    let mut size = mb.max(1);
+    loop {
+        if let Some(t) = TranspositionTable::try_new(size) {
+            return t;
+        }
+        if size == 1 {
+            return TranspositionTable::new(1);
+        }
+        size /= 2;
+    }
+}
+
+/// Frees a table on a thread of its own: giving back gigabytes of pages
+/// takes a moment that the protocol loop should not wait for.
+fn free_in_background(tt: Arc<TranspositionTable>) {
+    if tt.mb() < 256 {
+        return;
+    }
+    let _ = std::thread::Builder::new()
+        .name("free-hash".into())
+        .spawn(move || drop(tt));
 }
 
 impl Engine {
@@ -275,12 +306,21 @@ impl Engine {
     pub fn set_hash(&mut self, mb: usize) -> usize {
         self.wait();
         // free the old table before looking for room for the new one
-        self.tt = Arc::new(TranspositionTable::new(1));
+        let old = std::mem::replace(&mut self.tt, Arc::new(TranspositionTable::new(1)));
         self.search = Arc::new(Shared::new(self.tt.clone(), self.threads, false));
+        free_in_background(old);
         let mb = fitting_hash_mb(mb.clamp(1, 65536), THREAD_STACK * (self.threads + 1));
-        self.tt = Arc::new(TranspositionTable::new(mb));
-        self.hash_mb = mb;
-        mb
+        self.replace_table(allocate_table(mb));
+        self.hash_mb
+    }
+
+    /// Puts `tt` in place of the table (the old one is freed in the
+    /// background).
+    fn replace_table(&mut self, tt: TranspositionTable) {
+        self.hash_mb = tt.mb().max(1);
+        let old = std::mem::replace(&mut self.tt, Arc::new(tt));
+        self.search = Arc::new(Shared::new(self.tt.clone(), self.threads, false));
+        free_in_background(old);
     }
 
     /// The size of the transposition table in megabytes.
@@ -300,7 +340,9 @@ impl Engine {
     /// Forgets everything learned (new game).
     pub fn new_game(&mut self) {
         self.wait();
-        self.tt.clear();
+        // a fresh table is zeroed as it is touched: clearing gigabytes
+        // here would keep the GUI waiting
+        self.replace_table(allocate_table(self.hash_mb));
         *self.learned.lock().unwrap_or_else(|e| e.into_inner()) = None;
     }
 

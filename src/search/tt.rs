@@ -29,8 +29,67 @@ pub struct TtEntry {
 #[repr(C, align(64))]
 struct Bucket([AtomicU64; 2 * BUCKET]);
 
+/// Buckets in zeroed memory, aligned to a cache line. The allocator zeroes
+/// only memory of the usual alignment without writing it (calloc: fresh
+/// pages for large sizes); a cache-line alignment asked of it would be
+/// written with zeros byte by byte, seconds for gigabytes. So the memory
+/// is asked with the usual alignment and a line to spare, and the buckets
+/// start at the first line boundary in it.
+struct ZeroedBuckets {
+    base: *mut u8,
+    layout: std::alloc::Layout,
+    buckets: *const Bucket,
+    len: usize,
+}
+
+// SAFETY: the buckets are atomics, shared as a `&[Bucket]`; the pointers
+// are owned by this value alone and freed once, in `drop`.
+unsafe impl Send for ZeroedBuckets {}
+unsafe impl Sync for ZeroedBuckets {}
+
+impl ZeroedBuckets {
+    fn new(len: usize) -> Option<ZeroedBuckets> {
+        let line = std::mem::align_of::<Bucket>();
+        let bytes = len
+            .checked_mul(std::mem::size_of::<Bucket>())?
+            .checked_add(line)?;
+        let layout = std::alloc::Layout::from_size_align(bytes, 16).ok()?;
+        // SAFETY: the layout's size is not zero (at least one line).
+        let base = unsafe { std::alloc::alloc_zeroed(layout) };
+        if base.is_null() {
+            return None;
+        }
+        let skip = base.align_offset(line);
+        // SAFETY: `skip` < `line`, so `len` buckets from there fit in the
+        // allocation; zero bytes are valid Buckets (atomics of 0).
+        let buckets = unsafe { base.add(skip) } as *const Bucket;
+        Some(ZeroedBuckets {
+            base,
+            layout,
+            buckets,
+            len,
+        })
+    }
+}
+
+impl std::ops::Deref for ZeroedBuckets {
+    type Target = [Bucket];
+    fn deref(&self) -> &[Bucket] {
+        // SAFETY: `len` initialised, aligned buckets live at `buckets`
+        // for as long as self.
+        unsafe { std::slice::from_raw_parts(self.buckets, self.len) }
+    }
+}
+
+impl Drop for ZeroedBuckets {
+    fn drop(&mut self) {
+        // SAFETY: allocated in `new` with this layout, freed only here.
+        unsafe { std::alloc::dealloc(self.base, self.layout) }
+    }
+}
+
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    buckets: ZeroedBuckets,
     generation: AtomicU8,
 }
 
@@ -85,26 +144,29 @@ fn unpack(d: u64) -> (TtEntry, u8) {
 }
 
 impl TranspositionTable {
+    /// A table of `mb` megabytes (at least one bucket). Panics if the
+    /// memory cannot be had; `try_new` says so instead.
     pub fn new(mb: usize) -> TranspositionTable {
-        let entries = (mb.max(1) * 1024 * 1024 / 16).max(BUCKET);
-        let buckets = (entries / BUCKET).max(1);
-        let mut table = Vec::with_capacity(buckets);
-        table.resize_with(buckets, || {
-            Bucket(std::array::from_fn(|_| AtomicU64::new(0)))
-        });
-        TranspositionTable {
-            buckets: table,
-            generation: AtomicU8::new(0),
-        }
+        TranspositionTable::try_new(mb)
+            .unwrap_or_else(|| panic!("no memory for a {mb} MB transposition table"))
     }
 
-    pub fn clear(&self) {
-        for b in &self.buckets {
-            for w in &b.0 {
-                w.store(0, Ordering::Relaxed);
-            }
-        }
-        self.generation.store(0, Ordering::Relaxed);
+    /// A table of `mb` megabytes, or None if the memory cannot be had. The
+    /// memory comes zeroed from the allocator (fresh pages of the system,
+    /// mapped as they are first touched), so a table of any size is made
+    /// at once, without writing it.
+    pub fn try_new(mb: usize) -> Option<TranspositionTable> {
+        let entries = (mb.max(1).checked_mul(1024 * 1024)? / 16).max(BUCKET);
+        let buckets = ZeroedBuckets::new((entries / BUCKET).max(1))?;
+        Some(TranspositionTable {
+            buckets,
+            generation: AtomicU8::new(0),
+        })
+    }
+
+    /// The table's size in megabytes.
+    pub fn mb(&self) -> usize {
+        (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
     }
 
     /// Starts a new search: older entries become cheaper to replace.
