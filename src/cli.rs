@@ -6,7 +6,7 @@
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use crate::protocol::Out;
+use crate::out::Out;
 use crate::setup::{Width, setup};
 use crate::tools::perft;
 use crate::variant::armies::{self, Army};
@@ -168,6 +168,7 @@ fn parse_options(args: &[String], with_value: &[&str], flags: &[&str]) -> Result
         if with_value.contains(&a.as_str()) {
             let v = args
                 .get(i + 1)
+                .filter(|v| !with_value.contains(&v.as_str()) && !flags.contains(&v.as_str()))
                 .ok_or_else(|| ArgError(format!("{a} needs a value")))?;
             if p.values.iter().any(|(k, _)| k == a) {
                 return Err(ArgError(format!("{a} given twice")));
@@ -231,10 +232,17 @@ fn cmd_perft(args: &[String], armies: &[Army]) -> Result<(), ArgError> {
                 "four-player positions are given with --fen4".into(),
             ));
         }
-        let mut pos =
-            crate::fourplayer::cli::position(mode, p.value("--fen4"), &moves).map_err(ArgError)?;
-        let nodes = crate::fourplayer::cli::perft(&mut pos, depth, p.flag("--divide"));
-        println!("Nodes searched: {nodes}");
+        let game =
+            crate::fourplayer::cli::game(mode, p.value("--fen4"), &moves).map_err(ArgError)?;
+        if let Some(o) = game.outcome() {
+            return Err(ArgError(format!(
+                "the game is over after the moves: {}",
+                o.reason()
+            )));
+        }
+        let mut pos = game.position().clone();
+        let nodes = crate::fourplayer::cli::perft(out(), &mut pos, depth, p.flag("--divide"));
+        out().line(&format!("Nodes searched: {nodes}"));
         return Ok(());
     }
     if p.value("--fen4").is_some() {
@@ -281,7 +289,7 @@ the points and the FEN4.
 fn cmd_show(args: &[String]) -> Result<(), ArgError> {
     let p = parse_options(args, &["--variant", "--fen4", "--moves"], &["--help"])?;
     if p.flag("--help") {
-        print!("{SHOW_HELP}");
+        out().text(SHOW_HELP);
         return Ok(());
     }
     if let Some(extra) = p.positional.first() {
@@ -297,9 +305,11 @@ fn cmd_show(args: &[String]) -> Result<(), ArgError> {
         .value("--moves")
         .map(|m| m.split_whitespace().collect())
         .unwrap_or_default();
-    let pos =
-        crate::fourplayer::cli::position(mode, p.value("--fen4"), &moves).map_err(ArgError)?;
-    print!("{}", crate::fourplayer::cli::diagram(&pos));
+    let game = crate::fourplayer::cli::game(mode, p.value("--fen4"), &moves).map_err(ArgError)?;
+    out().text(&crate::fourplayer::cli::diagram(game.position()));
+    if let Some(o) = game.outcome() {
+        out().line(&format!("the game is over: {}", o.reason()));
+    }
     Ok(())
 }
 
@@ -415,10 +425,9 @@ fn cmd_analyse(args: &[String], armies: &[Army]) -> Result<(), ArgError> {
                 "four-player positions are given with --fen4".into(),
             ));
         }
-        let pos =
-            crate::fourplayer::cli::position(mode, p.value("--fen4"), &moves).map_err(ArgError)?;
-        out().text(&crate::fourplayer::cli::diagram(&pos));
-        let game = crate::fourplayer::game::Game4::new(pos);
+        let game =
+            crate::fourplayer::cli::game(mode, p.value("--fen4"), &moves).map_err(ArgError)?;
+        out().text(&crate::fourplayer::cli::diagram(game.position()));
         crate::fourplayer::cli::analyse(out(), &mut engine, &game, limits, ffa);
         return Ok(());
     }

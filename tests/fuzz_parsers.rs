@@ -2,7 +2,10 @@
 //! use: random and half-valid command lines through the UCI and XBoard
 //! handlers (in process, output to a sink), mutated FENs through the FEN
 //! reader of every variant family, and random strings through the move
-//! reader. Nothing may panic; a handler must still answer afterwards.
+//! reader, and random parameters through the reader of `go` of both UCI
+//! dialects (two and four players), whose limits must always end the
+//! search unless it says `infinite`. Nothing may panic; a handler must
+//! still answer afterwards.
 //!
 //! A short run is part of the normal tests. For a long run, give the time in
 //! seconds: `CHIMERA_FUZZ_SECS=600 cargo test --release --test fuzz_parsers
@@ -13,6 +16,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use chimera::protocol::game::Game;
+use chimera::protocol::go::{self, FOUR_PLAYER, TWO_PLAYER};
 use chimera::protocol::uci::Uci;
 use chimera::protocol::xboard::XBoard;
 use chimera::protocol::{Event, Flow, Handler, Out};
@@ -66,6 +70,20 @@ const UCI_WORDS: &[&str] = &[
     "infinite",
     "ponder",
     "searchmoves",
+    "rtime",
+    "ytime",
+    "gtime",
+    "rinc",
+    "yinc",
+    "ginc",
+    "fourplayer-teams",
+    "fourplayer-ffa",
+    "fen4",
+    "4PC",
+    "h2-h3",
+    "b7-c7",
+    "R",
+    "T",
     "stop",
     "ponderhit",
     "ucinewgame",
@@ -261,7 +279,95 @@ fn uci_line() -> impl Strategy<Value = String> {
             .prop_map(|v| format!("go depth 1 {}", v.join(" "))),
         1 => (prop::sample::select(UCI_WORDS), "\\PC{0,20}")
             .prop_map(|(n, v)| format!("setoption name {n} value {v}")),
+        1 => go_args().prop_map(|v| format!("go {}", v.join(" "))),
+        1 => prop::sample::select(vec!["fourplayer-teams", "fourplayer-ffa", "chess", "omega"])
+            .prop_map(|v| format!("setoption name UCI_Variant value {v}")),
     ]
+}
+
+const GO_WORDS: &[&str] = &[
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "rtime",
+    "ytime",
+    "gtime",
+    "rinc",
+    "yinc",
+    "ginc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "movetime",
+    "mate",
+    "infinite",
+    "ponder",
+    "searchmoves",
+    "0",
+    "1",
+    "7",
+    "-5",
+    "-0",
+    "100",
+    "5000",
+    "99999999999999999999",
+    "-99999999999999999999",
+    "abc",
+    "1.5",
+    "",
+    "e2e4",
+    "h2-h3",
+    "zz",
+    "+3",
+];
+
+/// Random parameters of `go`: its words, numbers in and out of range,
+/// junk.
+fn go_args() -> impl Strategy<Value = Vec<String>> {
+    prop::collection::vec(
+        prop_oneof![
+            6 => prop::sample::select(GO_WORDS).prop_map(str::to_string),
+            1 => "\\PC{0,8}",
+            1 => any::<i64>().prop_map(|n| n.to_string()),
+        ],
+        0..10,
+    )
+}
+
+/// Every `go` but `infinite` has a limit that ends its search; `mate`
+/// has a depth; nothing is out of its range.
+fn run_go(args: &[String], four: bool, mover: usize) -> Result<(), TestCaseError> {
+    let a: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (clocks, slot) = if four {
+        (&FOUR_PLAYER, 0)
+    } else {
+        (&TWO_PLAYER, mover % 2)
+    };
+    let mover = if four { mover % 4 } else { mover % 2 };
+    let g = go::read_go(&a, clocks, mover, slot, 1, &|t: &str| {
+        Err(format!("'{t}' is not a move here"))
+    });
+    let l = &g.limits;
+    if !l.infinite {
+        prop_assert!(
+            l.time[slot].is_some()
+                || l.movetime.is_some()
+                || l.depth.is_some()
+                || l.nodes.is_some(),
+            "go {args:?}: no limit in {l:?}"
+        );
+    }
+    if l.mate.is_some() && !l.infinite {
+        prop_assert!(l.depth.is_some(), "go {args:?}: mate without a depth");
+    }
+    prop_assert!(
+        l.depth
+            .is_none_or(|d| (1..=go::MAX_DEPTH as i32).contains(&d))
+    );
+    prop_assert!(l.movetime.is_none_or(|t| t >= 1));
+    prop_assert!(l.movestogo.is_none_or(|m| m >= 1));
+    Ok(())
 }
 
 fn xboard_line() -> impl Strategy<Value = String> {
@@ -377,6 +483,15 @@ fn fuzz(cases: u32, secs: u64) {
         });
         r.run(&mutated_fen(), |(v, f)| run_fen(&v, &f)).unwrap();
         let mut r = TestRunner::new(Config {
+            cases: cases * 40,
+            ..config.clone()
+        });
+        r.run(
+            &(go_args(), any::<bool>(), 0usize..4),
+            |(a, four, mover)| run_go(&a, four, mover),
+        )
+        .unwrap();
+        let mut r = TestRunner::new(Config {
             cases: cases * 8,
             ..config
         });
@@ -395,8 +510,9 @@ fn fuzz(cases: u32, secs: u64) {
         }
     }
     eprintln!(
-        "fuzz: {rounds} rounds of {cases} command sequences per protocol, {} FENs and {} moves per round, {:.0} s, no panic",
+        "fuzz: {rounds} rounds of {cases} command sequences per protocol, {} FENs, {} go lines and {} moves per round, {:.0} s, no panic",
         cases * 8,
+        cases * 40,
         cases * 8,
         start.elapsed().as_secs_f64()
     );

@@ -334,7 +334,7 @@ fn bad_input_is_answered_and_the_position_kept() {
     assert!(
         lines
             .iter()
-            .any(|l| l.contains("error: go: 'depth' needs a number")),
+            .any(|l| l.contains("error: go depth: 'x' is not a number")),
         "{lines:?}"
     );
 }

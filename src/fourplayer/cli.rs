@@ -6,29 +6,29 @@ use std::time::{Duration, Instant};
 
 use super::game::{Event, Game4};
 use super::search::Objective;
-use super::{Layout, Mode, PLAYER_NAMES, Position4, perft, setup};
-use crate::protocol::Out;
+use super::{Layout, Mode, PLAYER_NAMES, Position4, perft, setup_game};
+use crate::out::Out;
 use crate::search::tree::SearchPosition;
 use crate::search::{Engine, Limits, Report, ScoreKind};
 
-/// The position of `--fen4` (a FEN4, `4PCo` or `4PC`; default `4PCo`)
-/// after `moves`.
-pub fn position(mode: Mode, fen4: Option<&str>, moves: &[&str]) -> Result<Position4, String> {
+/// The game of `--fen4` (a FEN4, `4PCo` or `4PC`; default `4PCo`) after
+/// `moves` (with the seat tokens `R` and `T`, as in the UCI dialect).
+pub fn game(mode: Mode, fen4: Option<&str>, moves: &[&str]) -> Result<Game4, String> {
     match fen4.map(|f| (f, Layout::from_name(f))) {
-        Some((_, Some(layout))) => setup(mode, None, Some(layout), moves),
-        Some((f, None)) => setup(mode, Some(f), None, moves),
-        None => setup(mode, None, None, moves),
+        Some((_, Some(layout))) => setup_game(mode, None, Some(layout), moves),
+        Some((f, None)) => setup_game(mode, Some(f), None, moves),
+        None => setup_game(mode, None, None, moves),
     }
 }
 
-/// Runs perft (with `divide`, one line per root move first); returns the
-/// leaf count.
-pub fn perft(pos: &mut Position4, depth: u32, divide: bool) -> u64 {
+/// Runs perft (with `divide`, one line per root move first, on `out`);
+/// returns the leaf count.
+pub fn perft(out: &Out, pos: &mut Position4, depth: u32, divide: bool) -> u64 {
     let start = Instant::now();
     let nodes = if divide && depth > 0 {
         let mut total = 0;
         for (m, n) in perft::divide(pos, depth) {
-            println!("{m}: {n}");
+            out.line(&format!("{m}: {n}"));
             total += n;
         }
         total
@@ -114,6 +114,9 @@ pub fn analyse(out: &Out, engine: &mut Engine, game: &Game4, limits: Limits, ffa
 /// there and its score, and whether the game's move differs.
 pub fn review(out: &Out, engine: &mut Engine, game: &Game4, limits: &Limits, ffa: Objective) {
     let mut replay = Game4::new(game.root().clone());
+    if game.log().is_empty() {
+        out.line("the game has no moves to review");
+    }
     for (i, (seat, event, text)) in game.log().iter().enumerate() {
         if out.closed() {
             return;

@@ -68,14 +68,65 @@ fn split(fen: &str) -> Result<(Vec<&str>, Option<&str>, &str), String> {
     Ok((fields, block, rest))
 }
 
-/// A value of the `{...}` block: the text inside the parentheses after
-/// `'key':`.
-fn block_value<'a>(block: &'a str, key: &str) -> Option<&'a str> {
-    let at = block.find(&format!("'{key}'"))?;
-    let rest = &block[at + key.len() + 2..];
-    let open = rest.find('(')?;
-    let close = rest.find(')')?;
-    (open < close).then(|| &rest[open + 1..close])
+/// The entries of the `{...}` block: `'key':value` separated by commas,
+/// a value being `(...)`, a quoted text, a number, `true` or `false`.
+/// Anything else is refused; other keys (Chess.com
+/// writes some that Chimera does not need) are read and left aside; Chimera reads
+/// `enPassant` and `resigned`.
+fn block_entries(block: &str) -> Result<Vec<(&str, &str)>, String> {
+    let bad = |e: &str| format!("FEN4: the '{{...}}' block: {e}");
+    let mut entries = Vec::new();
+    let mut rest = block.trim();
+    while !rest.is_empty() {
+        let key_text = rest
+            .strip_prefix('\'')
+            .ok_or_else(|| bad(&format!("expected 'key': at '{}'", clip(rest))))?;
+        let (key, after) = key_text
+            .split_once('\'')
+            .ok_or_else(|| bad("a key's quote is not closed"))?;
+        if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric()) {
+            return Err(bad(&format!("bad key '{}'", clip(key))));
+        }
+        let after = after
+            .trim_start()
+            .strip_prefix(':')
+            .ok_or_else(|| bad(&format!("expected ':' after '{key}'")))?
+            .trim_start();
+        let end = match after.chars().next() {
+            Some('(') => after
+                .find(')')
+                .map(|i| i + 1)
+                .ok_or_else(|| bad(&format!("the value of '{key}' is not closed")))?,
+            Some(q @ ('\'' | '"')) => after[1..]
+                .find(q)
+                .map(|i| i + 2)
+                .ok_or_else(|| bad(&format!("the value of '{key}' is not closed")))?,
+            _ => after.find(',').unwrap_or(after.len()),
+        };
+        let value = after[..end].trim();
+        let plain = value.starts_with(['(', '\'', '"'])
+            || value == "true"
+            || value == "false"
+            || (!value.is_empty() && value.parse::<f64>().is_ok());
+        if !plain {
+            return Err(bad(&format!("bad value '{}' of '{key}'", clip(value))));
+        }
+        entries.push((key, value));
+        rest = after[end..].trim_start();
+        if let Some(r) = rest.strip_prefix(',') {
+            rest = r.trim_start();
+            if rest.is_empty() {
+                return Err(bad("a comma ends the block"));
+            }
+        } else if !rest.is_empty() {
+            return Err(bad(&format!("expected ',' at '{}'", clip(rest))));
+        }
+    }
+    Ok(entries)
+}
+
+fn clip(s: &str) -> String {
+    s.chars().take(40).collect()
 }
 
 impl Position4 {
@@ -218,7 +269,18 @@ impl Position4 {
     }
 
     fn read_block(&mut self, block: &str) -> Result<(), String> {
-        if let Some(ep) = block_value(block, "enPassant") {
+        let entries = block_entries(block)?;
+        let value = |key: &str| -> Result<Option<&str>, String> {
+            match entries.iter().find(|(k, _)| *k == key) {
+                None => Ok(None),
+                Some((_, v)) => v
+                    .strip_prefix('(')
+                    .and_then(|v| v.strip_suffix(')'))
+                    .map(Some)
+                    .ok_or_else(|| format!("{key} '{v}': expected (...)")),
+            }
+        };
+        if let Some(ep) = value("enPassant")? {
             let slots: Vec<&str> = ep
                 .split(',')
                 .map(|s| s.trim().trim_matches('\'').trim_matches('"'))
@@ -258,7 +320,7 @@ impl Position4 {
                 };
             }
         }
-        if let Some(r) = block_value(block, "resigned") {
+        if let Some(r) = value("resigned")? {
             let flags = four(r, "resigned", |s| flag(s.trim_matches('\'')))?;
             for (p, &on) in flags.iter().enumerate() {
                 if on {
@@ -502,5 +564,35 @@ mod tests {
         assert!(e.contains("bad piece 'yZ'"), "{e}");
         let e = Position4::from_fen4(v(), &start.replacen("3,yR", "yP,2,yR", 1)).unwrap_err();
         assert!(e.contains("missing corner square (a14)"), "{e}");
+    }
+
+    #[test]
+    fn the_block_holds_entries_only() {
+        let start = Layout::Modern.fen4();
+        let (head, board) = start.split_at(start.find("-3,").unwrap());
+        let with = |block: &str| format!("{head}-{{{block}}}{board}");
+        for good in [
+            "",
+            "'enPassant':('','','','')",
+            "'dim':'14x14', 'noCorners':true, 'lives':(1,1,1,1), 'n':3",
+        ] {
+            assert!(
+                Position4::from_fen4(v(), &with(good)).is_ok(),
+                "{}",
+                with(good)
+            );
+        }
+        for (junk, want) in [
+            ("junk", "expected 'key'"),
+            ("'enPassant':('','','','') junk", "expected ','"),
+            ("'x':junk", "bad value 'junk'"),
+            ("'x'", "expected ':'"),
+            ("'x':(1,2", "not closed"),
+            ("'a':1,", "a comma ends"),
+            ("'a b':1", "bad key"),
+        ] {
+            let e = Position4::from_fen4(v(), &with(junk)).unwrap_err();
+            assert!(e.contains(want), "{junk}: {e}");
+        }
     }
 }

@@ -42,17 +42,28 @@ pub fn setup(
     layout: Option<Layout>,
     moves: &[&str],
 ) -> Result<Position4, String> {
+    setup_game(mode, fen4, layout, moves).map(|g| g.position().clone())
+}
+
+/// The game from a FEN4 (or a layout's start) after `moves`, read as the
+/// UCI dialect reads them: moves, and the seat tokens `R` and `T`.
+pub fn setup_game(
+    mode: Mode,
+    fen4: Option<&str>,
+    layout: Option<Layout>,
+    moves: &[&str],
+) -> Result<game::Game4, String> {
     let v = std::sync::Arc::new(Variant4::new(mode));
-    let mut pos = match fen4 {
+    let root = match fen4 {
         Some(f) => Position4::from_fen4(v, f).map_err(|e| format!("bad FEN4: {e}"))?,
         None => Position4::startpos(v, layout.unwrap_or(Layout::Classic)),
     };
-    for m in moves {
-        let mv = pos.parse_move(m).map_err(|e| e.to_string())?;
-        pos.make(mv);
-        pos.clear_stack();
+    let mut game = game::Game4::new(root);
+    for (i, m) in moves.iter().enumerate() {
+        game.play(m)
+            .map_err(|e| format!("move {} '{m}': {e}", i + 1))?;
     }
-    Ok(pos)
+    Ok(game)
 }
 
 /// The team of a player: 0 Red+Yellow, 1 Blue+Green.

@@ -89,8 +89,12 @@ pub fn read(text: &str, default_mode: Mode) -> Result<Pgn4, String> {
             None => Position4::from_fen4(v, f).map_err(|e| format!("StartFen4: {e}"))?,
         },
     };
+    let moves = tokens(&movetext)?;
+    if tags.is_empty() && moves.is_empty() {
+        return Err("no game: no tags and no moves".into());
+    }
     let mut game = Game4::new(root);
-    for (i, token) in tokens(&movetext)?.iter().enumerate() {
+    for (i, token) in moves.iter().enumerate() {
         if game.outcome().is_some() {
             break;
         }

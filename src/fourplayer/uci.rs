@@ -2,8 +2,8 @@
 //! `position startpos [4PCo|4PC] | fen4 <FEN4> | fen <FEN4> [moves ...]`
 //! (`fen` is 4pchess's spelling), moves in Chess.com form, plain
 //! coordinates, `O-O`, and the seat tokens `R` (resign) and `T` (timeout);
-//! `go rtime btime ytime gtime rinc binc yinc ginc movetime depth nodes
-//! infinite`; answers `info ... score cp <for the side to move's team>` (in
+//! `go rtime btime ytime gtime rinc binc yinc ginc` and the other words of
+//! `go` (read by `protocol/go.rs`, for both dialects); answers `info ... score cp <for the side to move's team>` (in
 //! FFA for the side to move, followed by `info string points r b y g`, the
 //! points at the end of the principal variation) and `bestmove h2-h3`.
 
@@ -13,7 +13,7 @@ use super::game::Game4;
 use super::search::{Objective, Search4};
 use super::{Layout, Mode, Position4, Variant4};
 use crate::position::Move;
-use crate::search::{Info, Limits, ScoreKind};
+use crate::search::{Info, ScoreKind};
 
 /// Reads the arguments of `position` (after the word itself) into a game;
 /// errors name the token.
@@ -48,82 +48,6 @@ pub fn read_position(mode: Mode, args: &[&str]) -> Result<Game4, String> {
         Some(other) => return Err(format!("position: expected 'moves', found '{other}'")),
     }
     Ok(game)
-}
-
-/// Reads the arguments of `go` for the player `side`: its clock and
-/// increment are those of its colour (`rtime`, `btime` Blue's, `ytime`,
-/// `gtime`); the search's limits keep them in the first slot. A bad
-/// parameter is reported and left out, so the GUI still gets a move.
-pub fn read_go(side: usize, multipv: usize, args: &[&str]) -> (Limits, Vec<String>) {
-    let mut l = Limits {
-        multipv,
-        ..Limits::default()
-    };
-    let mut errors = Vec::new();
-    let times = ["rtime", "btime", "ytime", "gtime"];
-    let incs = ["rinc", "binc", "yinc", "ginc"];
-    let words = [
-        "rtime",
-        "btime",
-        "ytime",
-        "gtime",
-        "rinc",
-        "binc",
-        "yinc",
-        "ginc",
-        "movetime",
-        "depth",
-        "nodes",
-        "movestogo",
-        "infinite",
-    ];
-    let mut i = 0;
-    while i < args.len() {
-        let w = args[i];
-        i += 1;
-        if w == "infinite" {
-            l.infinite = true;
-            continue;
-        }
-        if !words.contains(&w) {
-            errors.push(format!("go: unknown parameter '{w}'"));
-            continue;
-        }
-        let n = match args.get(i).map(|v| (v, v.parse::<u64>())) {
-            Some((_, Ok(n))) => {
-                i += 1;
-                n
-            }
-            Some((v, Err(_))) => {
-                errors.push(format!("go {w}: '{v}' is not a number"));
-                if !words.contains(v) {
-                    i += 1;
-                }
-                continue;
-            }
-            None => {
-                errors.push(format!("go {w}: a number is missing"));
-                continue;
-            }
-        };
-        if let Some(p) = times.iter().position(|&t| t == w) {
-            if p == side {
-                l.time[0] = Some(n);
-            }
-        } else if let Some(p) = incs.iter().position(|&t| t == w) {
-            if p == side {
-                l.inc[0] = n;
-            }
-        } else {
-            match w {
-                "movetime" => l.movetime = Some(n.max(1)),
-                "depth" => l.depth = Some(n.clamp(1, 127) as i32),
-                "nodes" => l.nodes = Some(n.max(1)),
-                _ => l.movestogo = Some(n.clamp(1, 1000) as u32),
-            }
-        }
-    }
-    (l, errors)
 }
 
 /// The four-player state of the UCI front end: the game and its mode.
@@ -240,21 +164,5 @@ mod tests {
         assert!(e.contains("move 2 'h2-h4'"), "{e}");
         let e = read_position(Mode::Teams, &["startpos", "4PC", "mvs"]).unwrap_err();
         assert!(e.contains("'mvs'"), "{e}");
-    }
-
-    #[test]
-    fn go_takes_the_movers_clock() {
-        let args = [
-            "rtime", "1000", "btime", "2000", "binc", "50", "ytime", "3", "depth", "7",
-        ];
-        let (l, e) = read_go(1, 1, &args);
-        assert_eq!((l.time[0], l.inc[0], l.depth), (Some(2000), 50, Some(7)));
-        assert!(e.is_empty());
-        let (l, e) = read_go(0, 1, &["wtime", "5", "rtime", "x", "movetime", "300"]);
-        assert_eq!(l.movetime, Some(300));
-        assert_eq!(e.len(), 3, "{e:?}");
-        assert!(e[0].contains("'wtime'") && e[2].contains("'x'"), "{e:?}");
-        assert!(!read_go(0, 1, &["rtime"]).1.is_empty());
-        assert!(read_go(0, 1, &["infinite"]).0.infinite);
     }
 }

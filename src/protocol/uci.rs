@@ -16,10 +16,9 @@ use super::options::Protocol;
 use super::{Changed, Core, Event, Flow, Handler, Out, clip};
 use crate::position::Move;
 use crate::position::notation::MoveError;
-use crate::search::{Info, Limits, Report, Reporter, ScoreKind};
+use crate::search::{Info, Report, Reporter, ScoreKind};
 use crate::setup::AnyPosition;
 use crate::variant::armies::Army;
-use crate::variant::{BLACK, WHITE};
 
 pub struct Uci {
     core: Core,
@@ -82,21 +81,6 @@ fn move_error(e: &MoveError, context: &str) -> String {
         MoveError::Unparsable(m) => format!("unparsable move '{}' {context}", clip(m, 40)),
     }
 }
-
-const GO_WORDS: &[&str] = &[
-    "wtime",
-    "btime",
-    "winc",
-    "binc",
-    "movestogo",
-    "depth",
-    "nodes",
-    "movetime",
-    "mate",
-    "infinite",
-    "ponder",
-    "searchmoves",
-];
 
 impl Uci {
     pub fn new(out: Out, armies: Vec<Army>) -> Uci {
@@ -288,78 +272,35 @@ impl Uci {
         }
     }
 
-    /// Reads `go` parameters; problems are reported and the parameter is
-    /// left out, so a GUI still gets its `bestmove`.
-    fn parse_go(&self, toks: &[&str]) -> (Limits, Vec<String>) {
-        let mut l = Limits {
-            multipv: self.core.set.multipv,
-            ..Default::default()
-        };
-        let mut errors = Vec::new();
-        let mut i = 1;
-        while i < toks.len() {
-            let t = toks[i];
-            i += 1;
-            let mut num = |name: &str| -> Option<i64> {
-                let v = toks.get(i).copied();
-                match v.and_then(|v| v.parse::<i64>().ok()) {
-                    Some(n) => {
-                        i += 1;
-                        Some(n)
-                    }
-                    None => {
-                        errors.push(format!(
-                            "go: '{name}' needs a number, not '{}'",
-                            clip(v.unwrap_or(""), 40)
-                        ));
-                        if v.is_some_and(|v| !GO_WORDS.contains(&v)) {
-                            i += 1;
-                        }
-                        None
-                    }
-                }
-            };
-            let ms = |n: i64| n.max(0) as u64;
-            match t {
-                "wtime" => l.time[WHITE] = num(t).map(ms),
-                "btime" => l.time[BLACK] = num(t).map(ms),
-                "winc" => l.inc[WHITE] = num(t).map(ms).unwrap_or(0),
-                "binc" => l.inc[BLACK] = num(t).map(ms).unwrap_or(0),
-                "movestogo" => l.movestogo = num(t).map(|n| n.clamp(1, 10_000) as u32),
-                "depth" => l.depth = num(t).map(|n| n.clamp(1, 200) as i32),
-                "nodes" => l.nodes = num(t).map(|n| n.max(1) as u64),
-                "movetime" => l.movetime = num(t).map(|n| n.max(1) as u64),
-                "mate" => l.mate = num(t).map(|n| n.clamp(1, 500) as u32),
-                "infinite" => l.infinite = true,
-                "ponder" => l.ponder = true,
-                "searchmoves" => {
-                    while i < toks.len() && !GO_WORDS.contains(&toks[i]) {
-                        match self.game.parse(toks[i]) {
-                            Ok(m) => l.searchmoves.push(m),
-                            Err(e) => errors.push(move_error(&e, "in searchmoves (left out)")),
-                        }
-                        i += 1;
-                    }
-                }
-                other => errors.push(format!("go: unknown parameter '{}'", clip(other, 40))),
-            }
+    /// Tells the GUI what `go` refused and how it completed the limits.
+    fn tell_go(&self, go: &super::go::Go) {
+        for e in &go.errors {
+            self.error(e);
         }
-        (l, errors)
+        for n in &go.notes {
+            self.out(&format!("info string {n}"));
+        }
     }
 
     /// `go` in the four-player dialect.
     fn cmd_go_four(&mut self, line: &str) {
-        use crate::fourplayer::uci::{read_go, reporter, search_position};
+        use crate::fourplayer::uci::{reporter, search_position};
         let Some(f) = &self.four else { return };
         let toks: Vec<&str> = line.split_whitespace().skip(1).collect();
-        let side = f.game.position().side();
-        let (limits, errors) = read_go(side, self.core.set.multipv, &toks);
-        let search = search_position(&f.game, self.core.set.ffa_search);
         let root = f.game.position().clone();
+        let searchmove = |t: &str| root.parse_move(t).map_err(|e| move_error(&e, ""));
+        let go = super::go::read_go(
+            &toks,
+            &super::go::FOUR_PLAYER,
+            root.side(),
+            0,
+            self.core.set.multipv,
+            &searchmove,
+        );
+        let search = search_position(&f.game, self.core.set.ffa_search);
         let over = f.game.outcome().map(|o| o.reason().to_string());
-        for e in errors {
-            self.error(&e);
-        }
+        self.tell_go(&go);
+        let limits = go.limits;
         if !self.position_set {
             self.error("go before position: searching the start position");
         }
@@ -390,11 +331,19 @@ impl Uci {
             self.cmd_go_four(line);
             return;
         }
-        let toks: Vec<&str> = line.split_whitespace().collect();
-        let (limits, errors) = self.parse_go(&toks);
-        for e in errors {
-            self.error(&e);
-        }
+        let toks: Vec<&str> = line.split_whitespace().skip(1).collect();
+        let side = self.game.side();
+        let searchmove = |t: &str| self.game.parse(t).map_err(|e| move_error(&e, ""));
+        let go = super::go::read_go(
+            &toks,
+            &super::go::TWO_PLAYER,
+            side,
+            side,
+            self.core.set.multipv,
+            &searchmove,
+        );
+        self.tell_go(&go);
+        let limits = go.limits;
         if !self.position_set {
             self.error("go before position: searching the start position");
         }

@@ -32,6 +32,11 @@ use crate::search::{Info, Limits, Report, Reporter};
 use crate::setup::AnyPosition;
 use crate::variant::armies::Army;
 
+/// The deepest `sd` taken.
+const MAX_DEPTH: i32 = super::go::MAX_DEPTH as i32;
+/// The most threads `cores` takes.
+const MAX_THREADS: usize = 256;
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum State {
     Idle,
@@ -414,21 +419,23 @@ impl XBoard {
     }
 
     fn cmd_variant(&mut self, name: &str, command: &str) {
-        self.cancel();
         let name = name.trim();
+        if name.is_empty() {
+            // the game is kept: a reset here would leave the GUI's board
+            // and ours apart without a word
+            self.error("variant needs a name", command);
+            return;
+        }
+        self.cancel();
         let resolved = match name {
-            "normal" | "" => "chess".to_string(),
+            "normal" => "chess".to_string(),
             other => super::cwda_resolve(other, &self.core.set),
         };
         match Game::new(&resolved, &self.core.set.user_armies) {
             Ok(g) => {
                 self.game = g;
                 self.illegal_position = false;
-                self.xb_variant = if name.is_empty() {
-                    "normal".into()
-                } else {
-                    name.to_string()
-                };
+                self.xb_variant = name.to_string();
                 self.exclude.clear();
                 if self.xb_variant != "normal" {
                     match pieces::xboard_lines(self.game.spec()) {
@@ -543,14 +550,41 @@ impl XBoard {
         }
     }
 
-    fn number<T: std::str::FromStr>(&self, arg: &str, command: &str) -> Option<T> {
+    /// A number from `lo` to `hi` (no bound above without `hi`), or an
+    /// error (the command changes nothing).
+    fn number_in<T>(&self, arg: &str, command: &str, lo: T, hi: Option<T>) -> Option<T>
+    where
+        T: std::str::FromStr + PartialOrd + std::fmt::Display,
+    {
         match arg.trim().parse::<T>() {
-            Ok(v) => Some(v),
+            Ok(v) if v >= lo && hi.as_ref().is_none_or(|h| v <= *h) => Some(v),
+            Ok(_) => {
+                let range = match hi {
+                    Some(h) => format!("from {lo} to {h}"),
+                    None => format!("{lo} or more"),
+                };
+                self.error(&format!("the number must be {range}"), command);
+                None
+            }
             Err(_) => {
                 self.error("bad number", command);
                 None
             }
         }
+    }
+
+    /// A clock of `time` or `otim` (centiseconds) in milliseconds; below
+    /// zero it is zero (an engine past its time moves at once), and a
+    /// comment says so.
+    fn clock(&self, arg: &str, command: &str) -> Option<u64> {
+        let cs = self.number_in::<i64>(arg, command, i64::MIN, None)?;
+        if cs < 0 {
+            self.out(&format!(
+                "# {}: a clock below zero is taken as 0",
+                clip(command.trim(), 60)
+            ));
+        }
+        Some((cs.max(0) as u64).saturating_mul(10))
     }
 
     fn cmd_level(&mut self, args: &str, command: &str) {
@@ -564,6 +598,9 @@ impl XBoard {
             parse_minutes(a[1]),
             parse_seconds(a[2]),
         ) {
+            (Ok(_), Some(0), Some(0)) => {
+                self.error("bad level: no base time and no increment", command)
+            }
             (Ok(mps), Some(base), Some(inc)) => {
                 self.mps = mps;
                 self.base_ms = base;
@@ -689,29 +726,21 @@ impl XBoard {
                 _ => self.error("bad time", line),
             },
             "sd" => {
-                if let Some(d) = self.number::<i32>(args, line) {
-                    self.sd = (d > 0).then(|| d.min(200));
+                if let Some(d) = self.number_in::<i32>(args, line, 1, Some(MAX_DEPTH)) {
+                    self.sd = Some(d);
                 }
             }
-            "time" => {
-                if let Some(cs) = self.number::<i64>(args, line) {
-                    self.my_time = Some(cs.max(0) as u64 * 10);
-                }
-            }
-            "otim" => {
-                if let Some(cs) = self.number::<i64>(args, line) {
-                    self.opp_time = Some(cs.max(0) as u64 * 10);
-                }
-            }
+            "time" => self.my_time = self.clock(args, line).or(self.my_time),
+            "otim" => self.opp_time = self.clock(args, line).or(self.opp_time),
             "memory" => {
-                if let Some(mb) = self.number::<usize>(args, line)
+                if let Some(mb) = self.number_in::<usize>(args, line, 1, None)
                     && let Changed::Notice(n) = self.core.set_hash(mb)
                 {
                     self.notice(&n);
                 }
             }
             "cores" => {
-                if let Some(n) = self.number::<usize>(args, line) {
+                if let Some(n) = self.number_in::<usize>(args, line, 1, Some(MAX_THREADS)) {
                     self.core.set_threads(n);
                 }
             }

@@ -184,6 +184,11 @@ impl Session {
         v
     }
 
+    /// The engine's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Closes stdin (EOF for the engine).
     pub fn close(&mut self) {
         self.stdin = None;

@@ -40,19 +40,20 @@ use args::Command;
 pub fn run(argv: &[String], armies: &[Army]) -> Result<(), String> {
     match args::parse_with(argv, armies)? {
         Command::Help => {
-            print!("{}", args::HELP);
+            crate::out::Out::stdout().text(args::HELP);
             Ok(())
         }
         Command::List(path) => {
-            print!("{}", args::list_engines(&path)?);
+            crate::out::Out::stdout().text(&args::list_engines(&path)?);
             Ok(())
         }
         Command::MakeOpenings(s) => {
             let lines = openings::make(&s, |kept, tried| {
                 log::info!("{}: kept {kept} of {tried}", s.variant);
             })?;
+            let out = crate::out::Out::stdout();
             for l in lines {
-                println!("{l}");
+                out.line(&l);
             }
             Ok(())
         }
