@@ -147,8 +147,9 @@ params! {
     four_lazy_margin = 700, 200, 3000;
 
     // ---- search ----
-    /// four-player: how many extensions a path from the root may have
-    four_ext_budget = 64, 0, 64;
+    /// four-player Teams: how many extensions a path from the root may
+    /// have (Free-For-All: 64)
+    four_ext_budget = 3, 0, 64;
     /// four-player Teams quiescence: once a score is found, at most this
     /// many moves that do not check (out of check: captures; in check:
     /// quiet evasions) are searched per node; 0 for no limit
@@ -158,6 +159,18 @@ params! {
     /// rule (lmp_base, lmp_depth)
     four_lmp_base = 1, 0, 20;
     four_lmp_div = 5, 0, 20;
+    /// four-player Teams: late quiet moves are reduced depth / DIV more
+    /// (a reduction that grows with depth, as 4pchess's); 0 for none
+    four_lmr_div = 8, 0, 32;
+    /// four-player Teams, while the next player is in check: which moves
+    /// count as checking for pruning (none of them is pruned as harmless):
+    /// 1 = every move, 2 = those whose piece then reaches the checked King
+    /// or a square next to it, 0 = only real checks
+    four_spare_next_check = 2, 0, 2;
+    /// four-player Teams: 1 = a node whose partner is in check still
+    /// prunes late and futile quiet moves (only the null move, reverse
+    /// futility and razoring are off); 0 = nothing is pruned there
+    four_partner_check_prunes = 1, 0, 1;
     /// aspiration windows: from iteration aspiration_depth on, the first
     /// window is the previous score -+ MARGIN (a full window before)
     aspiration_margin = 18, 5, 100;

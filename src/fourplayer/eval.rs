@@ -295,38 +295,52 @@ pub fn army_scores(pos: &Position4, t: &Eval4, p: &Params) -> Armies {
             let hit = (pieces & their_pawns) | (pieces & their_attacks & !our_attacks);
             score[q] -= p.four_threat * hit.count() as i32;
         }
-        // King safety
         let enemy_queen = (0..4).any(|e| enemies & (1 << e) != 0 && queens[e]);
-        let k = kings[q];
-        let mut safety = 0;
-        if enemy_queen {
-            let shield = (t.shield[q][k] & pos.pieces(q, PAWN)).any();
-            let home = t.back[q].has(k);
-            if !shield {
-                safety -= SHIELD_MISSING;
-            }
-            if !home {
-                safety -= OFF_BACK_RANK;
-            }
-            if !shield && !home {
-                safety -= OFF_BACK_RANK;
-            }
-        }
-        let z = &zones[q];
-        for i in 0..9 {
-            let a = z.att_w[i] * ZONE_SCALE[(z.att_n[i] as usize).min(8)] / 100;
-            let d = z.def_w[i] * ZONE_SCALE[(z.def_n[i] as usize).min(8)] / 200;
-            safety -= (a - d).max(0) * p.four_king_zone / 100;
-        }
-        if z.colours.count_ones() > 1 {
-            safety -= TWO_ATTACKERS;
-        }
-        if !enemy_queen {
-            safety /= 2;
-        }
+        let safety = king_safety(pos, t, p, q, kings[q], &zones[q], enemy_queen);
         score[q] += safety.min(0) + p.four_active * active[q];
     }
     Armies { score, active }
+}
+
+/// The King safety of player `q` (King on `k`, its zone's pressure `z`):
+/// the pawn shield and the back rank while an enemy Queen is left, the
+/// zone's attackers against its defenders, two attacking colours; halved
+/// without an enemy Queen.
+fn king_safety(
+    pos: &Position4,
+    t: &Eval4,
+    p: &Params,
+    q: usize,
+    k: usize,
+    z: &Zone,
+    enemy_queen: bool,
+) -> i32 {
+    let mut safety = 0;
+    if enemy_queen {
+        let shield = (t.shield[q][k] & pos.pieces(q, PAWN)).any();
+        let home = t.back[q].has(k);
+        if !shield {
+            safety -= SHIELD_MISSING;
+        }
+        if !home {
+            safety -= OFF_BACK_RANK;
+        }
+        if !shield && !home {
+            safety -= OFF_BACK_RANK;
+        }
+    }
+    for i in 0..9 {
+        let a = z.att_w[i] * ZONE_SCALE[(z.att_n[i] as usize).min(8)] / 100;
+        let d = z.def_w[i] * ZONE_SCALE[(z.def_n[i] as usize).min(8)] / 200;
+        safety -= (a - d).max(0) * p.four_king_zone / 100;
+    }
+    if z.colours.count_ones() > 1 {
+        safety -= TWO_ATTACKERS;
+    }
+    if !enemy_queen {
+        safety /= 2;
+    }
+    safety
 }
 
 /// Material and piece-square terms per player: the cheap part of

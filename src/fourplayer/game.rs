@@ -10,9 +10,8 @@
 //! Both modes draw by threefold repetition, the 50-move rule (50 moves by
 //! every remaining player without a capture or pawn move) and bare Kings.
 
-use super::variant::{KING, Mode};
+use super::variant::Mode;
 use super::{PLAYER_NAMES, Position4, team};
-use crate::bitboard::Bitboard;
 use crate::position::Move;
 
 /// Points for checkmating a player (FFA), and for each remaining player in
@@ -173,8 +172,8 @@ impl Game4 {
                 self.finish_ffa("three players are out".into());
                 return;
             }
-            if let Some(reason) = self.draw_reason() {
-                self.finish_draw(reason);
+            if let Some(draw) = super::end::draw(&self.pos, 2) {
+                self.finish_draw(draw.reason().to_string());
                 return;
             }
             let p = &self.pos;
@@ -198,7 +197,7 @@ impl Game4 {
                 }
                 Mode::Ffa => {
                     if in_check {
-                        let by = self.mater();
+                        let by = super::end::mater(&self.pos);
                         self.pos.eliminate(by, MATE_POINTS);
                     } else if self.pos.has_resigned(us) {
                         // a walking King that cannot move leaves quietly
@@ -211,33 +210,6 @@ impl Game4 {
                 }
             }
         }
-    }
-
-    /// The player credited with mating the side to move: of those whose
-    /// pieces give the check, the one who moved most recently.
-    fn mater(&self) -> Option<usize> {
-        let p = &self.pos;
-        let us = p.side();
-        let checkers = p.checkers();
-        (1..4)
-            .map(|k| (us + 4 - k) % 4)
-            .find(|&q| (checkers & p.color_bb(q)).any())
-    }
-
-    fn draw_reason(&self) -> Option<String> {
-        let p = &self.pos;
-        let players = p.live_mask().count_ones();
-        if p.repetitions() >= 2 {
-            return Some("threefold repetition".into());
-        }
-        if p.halfmove_clock() >= 50 * players.max(1) {
-            return Some("50-move rule".into());
-        }
-        let live = p.players_bb(p.live_mask());
-        if (live & !p.type_bb(KING)).is_empty() {
-            return Some("only Kings are left".into());
-        }
-        None
     }
 
     fn finish_draw(&mut self, reason: String) {
@@ -292,6 +264,7 @@ impl Game4 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bitboard::Bitboard;
     use crate::fourplayer::{Layout, Variant4};
     use std::sync::Arc;
 

@@ -4,6 +4,7 @@
 //! compiler for four sides; the board is a 192-bit bitboard.
 
 pub mod cli;
+pub mod end;
 pub mod eval;
 pub mod fen4;
 pub mod game;

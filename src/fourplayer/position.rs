@@ -165,7 +165,8 @@ impl Position4 {
     /// The piece on a square: (owner, type), the owner `DEAD` for grey pieces.
     #[inline(always)]
     pub fn piece_at(&self, sq: Sq) -> Option<(usize, usize)> {
-        let c = self.board[sq];
+        // a square off the board (Move::LEAVE's) holds nothing
+        let c = self.board.get(sq).copied().unwrap_or(EMPTY);
         (c != EMPTY).then(|| (code_owner(c), code_type(c)))
     }
     #[inline(always)]

@@ -10,8 +10,7 @@
 //!   so the root player moves every second ply and the search sees deeper.
 //!
 //! In Free-For-All a player without moves is taken out (checkmated: the
-//! mating player scores 20) by a pseudo-move from its King's square to
-//! itself, and the game's end (one player left, or a draw with +10 each)
+//! mating player scores 20) by the move `Move::LEAVE`, and the game's end (one player left, or a draw with +10 each)
 //! is scored from the final points.
 
 use arrayvec::ArrayVec;
@@ -52,6 +51,28 @@ impl Objective {
 /// a final lead outweighs any material.
 const FINAL_LEAD: i32 = 3000;
 
+/// Whether the piece that makes `m` attacks, from its target square, the
+/// King of `q` or a square next to it: a quiet move that may take a
+/// checked King's last square.
+fn reaches_king_zone(pos: &Position4, m: Move, q: usize) -> bool {
+    let Some((owner, ty)) = pos.piece_at(m.from()) else {
+        return false;
+    };
+    let t = &pos.v.tables;
+    let k = pos.king_square(q);
+    let zone = t.moves[0][KING].normal.leap_any[k] | Bb::bit(k);
+    let occ = pos.occupied() ^ Bb::bit(m.from());
+    let reach = if ty == PAWN {
+        t.empty_board_captures(owner, PAWN, m.to())
+    } else {
+        t.reach(owner, ty, m.to(), occ)
+    };
+    (reach & zone).any()
+}
+
+/// The extension budget of a Free-For-All search path.
+const FFA_EXT_BUDGET: u16 = 64;
+
 /// A four-player position under a search objective.
 #[derive(Clone)]
 pub struct Search4 {
@@ -62,9 +83,17 @@ pub struct Search4 {
     salt: u64,
     /// best reply: positions pushed per move (to unmake them all)
     pushed: ArrayVec<u8, 256>,
+    /// `four_spare_next_check`
+    spare_next_check: u8,
 }
 
 impl Search4 {
+    /// The search of a game's current position (`ffa`: how a
+    /// Free-For-All game is searched; Teams is searched as Teams).
+    pub fn of_game(game: &super::game::Game4, ffa: Objective) -> Search4 {
+        Search4::new(game.position().clone(), ffa)
+    }
+
     pub fn new(pos: Position4, objective: Objective) -> Search4 {
         let objective = match (pos.mode(), objective) {
             (Mode::Teams, _) => Objective::Teams,
@@ -83,6 +112,7 @@ impl Search4 {
             root,
             salt,
             pushed: ArrayVec::new(),
+            spare_next_check: 1,
         }
     }
 
@@ -98,26 +128,6 @@ impl Search4 {
     fn must_leave(&self) -> bool {
         let p = &self.pos;
         p.mode() == Mode::Ffa && (p.in_check() || p.has_resigned(p.side()))
-    }
-
-    /// The pseudo-move that takes the side to move out.
-    fn leave_move(&self) -> Move {
-        let k = self.pos.king_square(self.pos.side());
-        Move::normal(k, k)
-    }
-
-    fn is_leave(m: Move) -> bool {
-        m.from() == m.to()
-    }
-
-    /// The player credited with a mate of the side to move: of those whose
-    /// pieces check it, the one who moved most recently.
-    fn mater(&self) -> Option<usize> {
-        let p = &self.pos;
-        let us = p.side();
-        (1..4)
-            .map(|k| (us + 4 - k) % 4)
-            .find(|&q| (p.checkers() & p.color_bb(q)).any())
     }
 
     /// The root player's utility from final points (+10 each for a draw).
@@ -152,14 +162,6 @@ impl Search4 {
         } else {
             -root_score
         }
-    }
-
-    fn ffa_draw(&self) -> bool {
-        let p = &self.pos;
-        let players = p.live_mask().count_ones().max(1);
-        p.repetitions() >= 1
-            || p.halfmove_clock() >= 50 * players
-            || (p.players_bb(p.live_mask()) & !p.type_bb(KING)).is_empty()
     }
 }
 
@@ -216,12 +218,12 @@ impl SearchPosition for Search4 {
         p.generate(kind, list);
         if list.len() == before && kind == GenType::All && self.must_leave() && !p.has_legal_move()
         {
-            let _ = list.try_push(self.leave_move());
+            let _ = list.try_push(Move::LEAVE);
         }
     }
     #[inline]
     fn is_noisy(&self, m: Move) -> bool {
-        Search4::is_leave(m) || self.pos.is_noisy(m)
+        m.is_leave() || self.pos.is_noisy(m)
     }
     #[inline]
     fn promotion(&self, m: Move) -> Option<usize> {
@@ -240,7 +242,7 @@ impl SearchPosition for Search4 {
     /// The mover's pieces check an enemy King (a check by the mover is
     /// always new: its victim answered any older one on its own turn).
     fn gave_check(&self, m: Move) -> bool {
-        if Search4::is_leave(m) {
+        if m.is_leave() {
             return false;
         }
         let p = &self.pos;
@@ -258,11 +260,13 @@ impl SearchPosition for Search4 {
         })
     }
 
-    /// Also yes for every move while the next player is in check (by the
-    /// mover's partner): any quiet move may then complete a mate, by taking
-    /// the King's last square, so none is pruned as if it were harmless.
+    /// While the next player is in check (by the mover's partner) a quiet
+    /// move may complete a mate by taking the King's last square:
+    /// `four_spare_next_check` 1 counts every move as checking then (none
+    /// is pruned as harmless), 2 the moves whose piece reaches the checked
+    /// King or a square next to it, 0 none.
     fn gives_check(&self, m: Move) -> bool {
-        if Search4::is_leave(m) {
+        if m.is_leave() {
             return true;
         }
         let p = &self.pos;
@@ -270,14 +274,40 @@ impl SearchPosition for Search4 {
         let next_in_check = next != p.side()
             && p.attackers(p.king_square(next), p.occupied(), p.enemies(next))
                 .any();
-        next_in_check || p.gives_check(m)
+        if next_in_check {
+            match self.spare_next_check {
+                1 => return true,
+                2 if reaches_king_zone(p, m, next) => return true,
+                _ => {}
+            }
+        }
+        p.gives_check(m)
+    }
+    fn set_params(&mut self, p: &Params) {
+        // Free-For-All keeps sparing them all (the rules were measured in
+        // Teams)
+        self.spare_next_check = if self.objective == Objective::Teams {
+            p.four_spare_next_check as u8
+        } else {
+            1
+        };
+    }
+    fn lmr_extra(&self, p: &Params, depth: i32, quiet: bool) -> i32 {
+        if self.objective == Objective::Teams && quiet && p.four_lmr_div > 0 {
+            depth / p.four_lmr_div
+        } else {
+            0
+        }
+    }
+    fn partner_check_prunes(&self, p: &Params) -> bool {
+        p.four_partner_check_prunes == 1
     }
     /// Teams: a capture that itself checks an enemy King (not every move
     /// made while the next player is in check, as `gives_check` counts).
     /// Free-For-All: none (with three enemies checking in turn, sparing
     /// them made some searches of fixed depth run for minutes).
     fn spared_in_qsearch(&self, m: Move) -> bool {
-        self.objective == Objective::Teams && !Search4::is_leave(m) && self.pos.gives_check(m)
+        self.objective == Objective::Teams && !m.is_leave() && self.pos.gives_check(m)
     }
     /// Teams: `four_qs_width` (0: no limit). Free-For-All: no limit.
     fn qsearch_width(&self, p: &Params) -> usize {
@@ -286,10 +316,14 @@ impl SearchPosition for Search4 {
             _ => usize::MAX,
         }
     }
-    /// Checks are frequent with three enemies: a path is extended only
-    /// a few times.
+    /// Checks are frequent with three enemies: in Teams a path is
+    /// extended only `four_ext_budget` times (4pchess: 3); Free-For-All
+    /// keeps the budget it was measured with (64, no limit in practice).
     fn extension_budget(&self, p: &Params) -> u16 {
-        p.four_ext_budget as u16
+        match self.objective {
+            Objective::Teams => p.four_ext_budget as u16,
+            _ => FFA_EXT_BUDGET,
+        }
     }
     /// Teams with `four_lmp_div` > 0: `four_lmp_base + depth^2 /
     /// four_lmp_div` quiet moves at every depth, as 4pchess prunes.
@@ -297,10 +331,18 @@ impl SearchPosition for Search4 {
         (self.objective == Objective::Teams && p.four_lmp_div > 0)
             .then_some((p.four_lmp_base, p.four_lmp_div))
     }
+    /// The mover's colour and kind (below 24; dead pieces never move).
+    #[inline]
+    fn piece_code(&self, m: Move) -> usize {
+        self.pos
+            .piece_at(m.from())
+            .filter(|&(o, _)| o < 4)
+            .map_or(0, |(o, t)| o * super::variant::NUM_TYPES + t)
+    }
     fn make(&mut self, m: Move) {
-        if Search4::is_leave(m) {
+        if m.is_leave() {
             let by = if self.pos.in_check() {
-                self.mater()
+                super::end::mater(&self.pos)
             } else {
                 None
             };
@@ -366,17 +408,11 @@ impl SearchPosition for Search4 {
     }
     fn game_over_score(&self) -> Option<i32> {
         match self.objective {
-            Objective::Teams => {
-                let p = &self.pos;
-                let draw = p.repetitions() >= 1
-                    || p.halfmove_clock() >= 200
-                    || (p.occupied() & !p.type_bb(KING) & !p.color_bb(super::DEAD)).is_empty();
-                draw.then_some(0)
-            }
+            Objective::Teams => super::end::draw(&self.pos, 1).map(|_| 0),
             _ => {
                 if self.ffa_active().count_ones() <= 1 {
                     Some(self.for_side(self.final_utility(false)))
-                } else if self.ffa_draw() {
+                } else if super::end::draw(&self.pos, 1).is_some() {
                     Some(self.for_side(self.final_utility(true)))
                 } else {
                     None
@@ -389,7 +425,7 @@ impl SearchPosition for Search4 {
         (p.color_bb(side) & !p.type_bb(PAWN) & !p.type_bb(KING)).any()
     }
     fn move_to_string(&self, m: Move) -> String {
-        if Search4::is_leave(m) {
+        if m.is_leave() {
             "--".into()
         } else {
             self.pos.move_to_string(m)
@@ -414,13 +450,13 @@ impl SearchPosition for Search4 {
         }
     }
     fn see_ge(&self, t: &Eval4, m: Move, threshold: i32) -> bool {
-        if Search4::is_leave(m) {
+        if m.is_leave() {
             return true;
         }
         see_ge(&self.pos, t, m, threshold)
     }
     fn capture_value(&self, t: &Eval4, m: Move, _phase: usize) -> i32 {
-        if Search4::is_leave(m) {
+        if m.is_leave() {
             return 0;
         }
         let on_target = self
@@ -448,11 +484,13 @@ impl SearchPosition for Search4 {
     }
 }
 
-/// Static exchange on a square. Teams: the players take their turns at the
-/// square in turn order (the teams alternate), each with its own pieces, so
-/// the first answer can only come from the next player. Free-For-All: only
-/// the next player's answer is counted (the others may prefer to take each
-/// other).
+/// Static exchange on a square. Teams: the teams take the square in turn,
+/// each time with the first of the occupant's two enemies in turn order
+/// that can take (the next player, or the one after the occupant's
+/// partner: it moves before the occupant's owner moves again), with its
+/// least valuable piece; the occupant's partner never takes its partner's
+/// piece. Free-For-All: only the next player's answer is counted (the
+/// others may prefer to take each other).
 pub fn see_ge(pos: &Position4, t: &Eval4, m: Move, threshold: i32) -> bool {
     if m.kind() != MoveKind::Normal {
         return threshold <= 0 || m.kind() != MoveKind::Castle;
@@ -472,33 +510,33 @@ pub fn see_ge(pos: &Position4, t: &Eval4, m: Move, threshold: i32) -> bool {
         return true;
     }
     let mut occ = pos.occupied() ^ Bb::bit(from) ^ Bb::bit(to);
-    let next = pos.next_player(us);
     if pos.mode() == Mode::Ffa {
         // the exchange is lost only if the next player can take back
+        let next = pos.next_player(us);
         let answer = pos.attackers(to, occ, 1 << next) & occ;
         let king_only = (answer & !pos.type_bb(KING)).is_empty();
         let defended = (pos.attackers(to, occ, 1 << us) & occ).any();
         return answer.is_empty() || (king_only && defended);
     }
-    // Teams: the players in turn order from the next one; `res` flips
-    // with each capture, as in the two-player swap algorithm
-    let mut player = next;
+    // Teams: `res` flips with each capture, as in the two-player swap
+    // algorithm; the teams alternate
+    let mut occupant = us;
     let mut res = true;
     loop {
-        let mine = pos.attackers(to, occ, 1 << player) & occ;
-        if mine.is_empty() {
-            break;
-        }
+        let first = pos.next_player(occupant);
+        let second = pos.next_player(pos.next_player(first));
+        let taker = [first, second].into_iter().find_map(|q| {
+            let mine = pos.attackers(to, occ, 1 << q) & occ;
+            (team(q) != team(occupant) && mine.any()).then_some((q, mine))
+        });
+        let Some((player, mine)) = taker else { break };
         res = !res;
-        let mut picked = None;
-        for ty in [PAWN, 2, 3, 4, 5, KING] {
+        let Some((ty, sq)) = [PAWN, 2, 3, 4, 5, KING].into_iter().find_map(|ty| {
             let bb = mine & pos.type_bb(ty);
-            if bb.any() {
-                picked = Some((ty, bb.lsb()));
-                break;
-            }
-        }
-        let Some((ty, sq)) = picked else { break };
+            bb.any().then(|| (ty, bb.lsb()))
+        }) else {
+            break;
+        };
         if ty == KING {
             // a King takes only what nobody of the other team defends
             let other_team: u8 = 0b1010 >> team(player);
@@ -512,7 +550,43 @@ pub fn see_ge(pos: &Position4, t: &Eval4, m: Move, threshold: i32) -> bool {
             break;
         }
         occ ^= Bb::bit(sq);
-        player = pos.next_player(player);
+        occupant = player;
     }
     res
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::fourplayer::Variant4;
+
+    /// Red to move; Red's Queen on e5 can take Blue's pawn on f6, which
+    /// only Green's pawn on g7 defends (Blue, next to move, cannot take
+    /// back; Green, who moves before Red again, can).
+    const FAR_DEFENDER: &str = "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-7,yK,6/14/14/14/14/14/13,gK/bK,5,gP,7/5,bP,8/4,rQ,9/14/14/14/7,rK,6";
+
+    fn see(fen: &str, mv: &str, threshold: i32) -> bool {
+        let v = Arc::new(Variant4::new(Mode::Teams));
+        let pos = Position4::from_fen4(v, fen).unwrap();
+        let t = Eval4::new(&pos);
+        let m = pos.parse_move(mv).unwrap();
+        see_ge(&pos, &t, m, threshold)
+    }
+
+    #[test]
+    fn the_far_enemy_takes_back_in_teams() {
+        assert!(
+            !see(FAR_DEFENDER, "e5-f6", 0),
+            "the Queen is lost for a pawn"
+        );
+        assert!(see(FAR_DEFENDER, "e5-f6", -2000), "within a loss of 2000");
+        // without Green's pawn the pawn is free
+        let free = FAR_DEFENDER.replace("bK,5,gP,7", "bK,13");
+        assert!(see(&free, "e5-f6", 0));
+        // Blue's own pawn guard: Blue takes back first
+        let blue = FAR_DEFENDER.replace("bK,5,gP,7", "bK,3,bP,9");
+        assert!(!see(&blue, "e5-f6", 0));
+    }
 }

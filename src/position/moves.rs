@@ -18,6 +18,10 @@ pub enum MoveKind {
 
 impl Move {
     pub const NULL: Move = Move(0);
+    /// Four-player Free-For-All: the side to move leaves the game (it is
+    /// mated, or its walking King cannot move). No piece moves; its
+    /// squares (255) are on no board.
+    pub const LEAVE: Move = Move(255 | 255 << 8);
     /// The bits a move uses (the transposition table stores these).
     pub const BITS: u32 = 22;
 
@@ -54,6 +58,10 @@ impl Move {
     #[inline(always)]
     pub fn is_null(self) -> bool {
         self.0 == 0
+    }
+    #[inline(always)]
+    pub fn is_leave(self) -> bool {
+        self == Move::LEAVE
     }
     pub fn promotion(self) -> Option<usize> {
         (self.kind() == MoveKind::Promotion).then(|| self.extra())

@@ -75,6 +75,7 @@ impl<P: SearchPosition> Worker<P> {
             if gives_check {
                 r -= self.p.lmr_check;
             }
+            r += self.pos.lmr_extra(&self.p, n.depth, quiet);
             r = r.clamp(0, new_depth - 1);
         }
         r

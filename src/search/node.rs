@@ -96,7 +96,8 @@ impl<P: SearchPosition> Worker<P> {
 
         // a King of the side to move's team in check: the static eval says
         // little, so nothing is pruned on it
-        let threatened = in_check || self.pos.team_in_check();
+        let team_check = self.pos.team_in_check();
+        let threatened = in_check || team_check;
         if !pv_node && !threatened && excluded.is_null() {
             if self.reverse_futility(depth, beta, adj_eval, improving) {
                 return adj_eval;
@@ -146,7 +147,7 @@ impl<P: SearchPosition> Worker<P> {
             cut,
             eval,
             improving,
-            threatened,
+            threatened: in_check || (team_check && !self.pos.partner_check_prunes(&self.p)),
             excluded,
             tt_move,
             tte,

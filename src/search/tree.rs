@@ -82,6 +82,20 @@ pub trait SearchPosition: Clone + Send + 'static {
     fn late_move_rule(&self, _p: &Params) -> Option<(i32, i32)> {
         None
     }
+    /// Takes the search's weights, once, before the search (for the
+    /// hooks that have no weights of their own to read them).
+    fn set_params(&mut self, _p: &Params) {}
+    /// More late-move reduction for a move at `depth` (quiet or not) than
+    /// the shared table gives; 0 for none.
+    fn lmr_extra(&self, _p: &Params, _depth: i32, _quiet: bool) -> i32 {
+        0
+    }
+    /// Whether a node whose partner (not the side to move) is in check
+    /// may still prune late and futile quiet moves. Two-player: no
+    /// partner, so it does not matter.
+    fn partner_check_prunes(&self, _p: &Params) -> bool {
+        false
+    }
     /// A small number (below 32) for the piece that makes `m`, its colour
     /// and kind, for the continuation history; 0 where the game has none.
     fn piece_code(&self, _m: Move) -> usize {

@@ -78,6 +78,8 @@ impl<P: SearchPosition> Worker<P> {
         tc: TimeControl,
         limits: Limits,
     ) -> Worker<P> {
+        let mut pos = pos;
+        pos.set_params(&p);
         let lmr = lmr_table(&p);
         let was_pondering = limits.ponder;
         let history = History::new(pos.sides(), pos.squares());
