@@ -15,7 +15,7 @@ use std::io::Write;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use chimera::protocol::game::Game;
+use chimera::game::Game;
 use chimera::protocol::go::{self, FOUR_PLAYER, TWO_PLAYER};
 use chimera::protocol::uci::Uci;
 use chimera::protocol::xboard::XBoard;

@@ -495,7 +495,7 @@ fn omega_in_the_browser() {
             if tok.ends_with('.') || tok == "*" {
                 continue;
             }
-            let m = chimera::tools::matches::san::parse_san(&pos, tok)
+            let m = chimera::position::san::parse_san(&pos, tok)
                 .unwrap_or_else(|| panic!("SAN '{tok}' is legal"));
             pos.make(m);
             n += 1;

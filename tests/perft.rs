@@ -61,7 +61,7 @@ fn run(row: &Row) -> Result<u64, String> {
     let moves: Vec<&str> = row.moves.split_whitespace().collect();
     if let Some(mode) = chimera::fourplayer::Mode::from_name(&row.variant) {
         let mut pos = chimera::fourplayer::setup(mode, fen, None, &moves)?;
-        return Ok(chimera::fourplayer::perft::perft(&mut pos, row.depth));
+        return Ok(perft(&mut pos, row.depth));
     }
     let mut pos = setup(&row.variant, fen, &moves, &[], Width::Auto)?;
     Ok(with_position!(&mut pos, p => perft(p, row.depth)))

@@ -53,209 +53,287 @@ pub fn evaluate_bounded<B: Bitboard>(
     alpha: i32,
     beta: i32,
 ) -> (Score, bool) {
-    let v = &*pos.v;
-    let nt = v.num_types();
-    let occ = pos.occupied();
-    let mut mg = [0i32; 2];
-    let mut eg = [0i32; 2];
-
-    // Material and piece-square terms.
-    for c in [WHITE, BLACK] {
-        for ty in 0..nt {
-            let val = t.value[ty];
-            for sq in pos.pieces(c, ty).iter() {
-                let ps = t.pst(c, ty, sq);
-                mg[c] += val[0] + ps[0];
-                eg[c] += val[1] + ps[1];
-            }
-        }
-    }
-    let ph = phase(pos, t);
-    let king_sq = [pos.king_square(WHITE), pos.king_square(BLACK)];
-
-    // Endgame scaling and mop-up, from material alone.
-    let strong = if eg[WHITE] - eg[BLACK] >= 0 {
-        WHITE
-    } else {
-        BLACK
-    };
-    let weak = strong ^ 1;
-    let mut scale = 64;
-    if pos.pieces(strong, PAWN).is_empty() {
-        let ms = material(pos, t, strong);
-        let mw = material(pos, t, weak);
-        if ms - mw < 400 {
-            scale = p.pawnless_scale;
-        }
-        if pos.color_bb(weak).count() == 1 {
-            if t.cannot_force_mate.contains(&pos.material_string(strong)) {
-                scale = 2;
-            } else if ms - mw >= 400 {
-                // mop-up: edge the bare King, bring ours close
-                let wk = king_sq[weak];
-                let sk = king_sq[strong];
-                let (a, b) = (v.shape.coords(wk), v.shape.coords(sk));
-                let dist = (a.0 as i32 - b.0 as i32)
-                    .abs()
-                    .max((a.1 as i32 - b.1 as i32).abs());
-                eg[strong] += t.center_distance[wk] * p.mopup_edge
-                    + (t.max_center_distance * 2 - dist) * p.mopup_near;
-            }
-        }
-    }
-    if pos.insufficient_material() {
-        scale = 0;
-    }
-    let finish = |mg: &[i32; 2], eg: &[i32; 2]| -> Score {
-        let mgs = mg[WHITE] - mg[BLACK];
-        let egs = eg[WHITE] - eg[BLACK];
-        let score = (mgs * ph + egs * (t.max_phase - ph)) / t.max_phase * scale / 64;
-        (if pos.side() == WHITE { score } else { -score }) + p.tempo
-    };
-    let lazy = finish(&mg, &eg);
+    let mut e = Evaluation::new(pos, t, p);
+    e.material();
+    e.scale_by_material();
+    let lazy = e.finish();
     if lazy - p.lazy_margin >= beta || lazy + p.lazy_margin <= alpha {
         return (lazy, false);
     }
+    e.pieces();
+    e.pawns();
+    e.king_safety();
+    e.threats();
+    (e.finish(), true)
+}
 
-    // Pawn attacks first: they bound the mobility area.
-    let mut pawn_att = [B::ZERO; 2];
-    for c in [WHITE, BLACK] {
-        for sq in pos.pieces(c, PAWN).iter() {
-            pawn_att[c] |= v.empty_board_captures(c, PAWN, sq);
-        }
-    }
-    let mut attacked = [B::ZERO; 2];
-    let mut attack_units = [0i32; 2];
-    let mut attackers = [0i32; 2];
-    let mut bound_colours = [[0u8; 2]; 2];
-    let mut lesser = [0i32; 2];
-    let mut defended = [B::ZERO; 2];
+/// One evaluation in progress, term by term (as Fairy-Stockfish splits
+/// its own): middlegame and endgame sums per colour, and what the terms
+/// hand on to each other.
+struct Evaluation<'a, B: Bitboard> {
+    pos: &'a Position<B>,
+    t: &'a EvalTables<B>,
+    p: &'a Params,
+    mg: [i32; 2],
+    eg: [i32; 2],
+    phase: i32,
+    /// the endgame scale, 64 = full
+    scale: i32,
+    king_sq: [usize; 2],
+    /// squares attacked by each colour's pawns
+    pawn_att: [B; 2],
+    /// squares attacked by each colour (pieces, pawns and King)
+    attacked: [B; 2],
+    /// squares each colour's pieces and pawns defend (not the King)
+    defended: [B; 2],
+    attack_units: [i32; 2],
+    attackers: [i32; 2],
+    /// each colour's pieces attacked by lesser enemy pieces
+    lesser: [i32; 2],
+}
 
-    for c in [WHITE, BLACK] {
-        let them = c ^ 1;
-        let zone = t.king_zone[them][king_sq[them]];
-        let own = pos.color_bb(c);
-        let mobility_area = !own & !pawn_att[them];
-        let their_pieces = pos.color_bb(them) & !pos.type_bb(PAWN) & !pos.type_bb(KING);
-        for ty in 2..nt {
-            for sq in pos.pieces(c, ty).iter() {
-                let att = v.reach(c, ty, sq, occ);
-                attacked[c] |= att;
-                let mob = (att & mobility_area).count() as i32 - t.avg_mobility[ty];
-                mg[c] += mob * p.mobility_mg;
-                eg[c] += mob * p.mobility_eg;
-                let avg = t.avg_mobility[ty].max(1);
-                mg[c] += mob * p.mobility_rel_mg * 8 / avg;
-                eg[c] += mob * p.mobility_rel_eg * 8 / avg;
-                // enemy pieces worth more than this one, attacked by it
-                for target in (att & their_pieces).iter() {
-                    if let Some((_, tt)) = pos.piece_at(target)
-                        && t.value[tt][0] > t.value[ty][0] + LESSER_MARGIN
-                    {
-                        lesser[them] += 1;
-                    }
-                }
-                let za = (att & zone).count() as i32;
-                if za > 0 {
-                    attackers[c] += 1;
-                    attack_units[c] += za * t.attack_weight[ty];
-                }
-                if t.colour_bound[ty] {
-                    bound_colours[c][t.light.has(sq) as usize] = 1;
-                }
-                if t.file_rider[ty] {
-                    let file = t.file_mask[v.shape.file(sq)];
-                    if (file & pos.type_bb(PAWN)).is_empty() {
-                        mg[c] += p.open_file_mg;
-                    } else if (file & pos.pieces(c, PAWN)).is_empty() {
-                        mg[c] += p.half_open_file_mg;
-                    }
-                }
-            }
-        }
-        // King and pawn attacks count as attacked squares too.
-        defended[c] = attacked[c] | pawn_att[c];
-        attacked[c] |= pawn_att[c] | v.empty_board_captures(c, KING, king_sq[c]);
-        if bound_colours[c][0] == 1 && bound_colours[c][1] == 1 {
-            mg[c] += p.pair_mg;
-            eg[c] += p.pair_eg;
+impl<'a, B: Bitboard> Evaluation<'a, B> {
+    fn new(pos: &'a Position<B>, t: &'a EvalTables<B>, p: &'a Params) -> Self {
+        Evaluation {
+            pos,
+            t,
+            p,
+            mg: [0; 2],
+            eg: [0; 2],
+            phase: phase(pos, t),
+            scale: 64,
+            king_sq: [pos.king_square(WHITE), pos.king_square(BLACK)],
+            pawn_att: [B::ZERO; 2],
+            attacked: [B::ZERO; 2],
+            defended: [B::ZERO; 2],
+            attack_units: [0; 2],
+            attackers: [0; 2],
+            lesser: [0; 2],
         }
     }
 
-    // Pawn structure and passed pawns.
-    for c in [WHITE, BLACK] {
-        let them = c ^ 1;
-        let own_pawns = pos.pieces(c, PAWN);
-        let their_pawns = pos.pieces(them, PAWN);
-        for sq in own_pawns.iter() {
-            let file = v.shape.file(sq);
-            if (t.front[c][sq] & own_pawns).any() {
-                mg[c] -= p.doubled_mg;
-                eg[c] -= p.doubled_eg;
-            }
-            if (t.adjacent_files[file] & own_pawns).is_empty() {
-                mg[c] -= p.isolated_mg;
-                eg[c] -= p.isolated_eg;
-            }
-            if (t.passed_mask[c][sq] & their_pawns).is_empty()
-                && (t.front[c][sq] & own_pawns).is_empty()
-            {
-                let adv = t.advance[c][sq];
-                let left = t.to_promotion[c][sq];
-                let span = (adv + left).max(1);
-                // grows with the square of the advance, relative to the run
-                let sq_adv = adv * adv * 64 / (span * span);
-                mg[c] += p.passed_mg + sq_adv * p.passed_rank_mg / 64;
-                let mut e = p.passed_eg + sq_adv * p.passed_rank_eg / 64;
-                // a free path and the Kings' distances matter in the endgame
-                if (t.front[c][sq] & occ).is_empty() {
-                    e += e / 4;
+    /// The score for the side to move, scaled and tapered.
+    fn finish(&self) -> Score {
+        let (t, ph) = (self.t, self.phase);
+        let mgs = self.mg[WHITE] - self.mg[BLACK];
+        let egs = self.eg[WHITE] - self.eg[BLACK];
+        let score = (mgs * ph + egs * (t.max_phase - ph)) / t.max_phase * self.scale / 64;
+        (if self.pos.side() == WHITE {
+            score
+        } else {
+            -score
+        }) + self.p.tempo
+    }
+
+    /// Material and piece-square terms.
+    fn material(&mut self) {
+        let (pos, t) = (self.pos, self.t);
+        for c in [WHITE, BLACK] {
+            for ty in 0..pos.v.num_types() {
+                let val = t.value[ty];
+                for sq in pos.pieces(c, ty).iter() {
+                    let ps = t.pst(c, ty, sq);
+                    self.mg[c] += val[0] + ps[0];
+                    self.eg[c] += val[1] + ps[1];
                 }
-                let dk = |k: usize| -> i32 {
-                    let (kf, kr) = v.shape.coords(k);
-                    let (pf, pr) = v.shape.coords(sq);
-                    (kf as i32 - pf as i32)
+            }
+        }
+    }
+
+    /// Endgame scaling and mop-up, from material alone.
+    fn scale_by_material(&mut self) {
+        let (pos, t, p) = (self.pos, self.t, self.p);
+        let strong = if self.eg[WHITE] - self.eg[BLACK] >= 0 {
+            WHITE
+        } else {
+            BLACK
+        };
+        let weak = strong ^ 1;
+        if pos.pieces(strong, PAWN).is_empty() {
+            let ms = material(pos, t, strong);
+            let mw = material(pos, t, weak);
+            if ms - mw < 400 {
+                self.scale = p.pawnless_scale;
+            }
+            if pos.color_bb(weak).count() == 1 {
+                if t.cannot_force_mate.contains(&pos.material_string(strong)) {
+                    self.scale = 2;
+                } else if ms - mw >= 400 {
+                    // mop-up: edge the bare King, bring ours close
+                    let wk = self.king_sq[weak];
+                    let sk = self.king_sq[strong];
+                    let (a, b) = (pos.v.shape.coords(wk), pos.v.shape.coords(sk));
+                    let dist = (a.0 as i32 - b.0 as i32)
                         .abs()
-                        .max((kr as i32 - pr as i32).abs())
-                };
-                e += (dk(king_sq[them]) - dk(king_sq[c])) * 4;
-                eg[c] += e;
+                        .max((a.1 as i32 - b.1 as i32).abs());
+                    self.eg[strong] += t.center_distance[wk] * p.mopup_edge
+                        + (t.max_center_distance * 2 - dist) * p.mopup_near;
+                }
             }
         }
-        // Shelter: own pawns in the King's zone ahead.
-        let shelter = (t.king_zone[c][king_sq[c]] & own_pawns).count() as i32;
-        mg[c] += shelter.min(3) * p.shelter_mg;
-    }
-
-    // King safety: quadratic in attack units, only with two attackers;
-    // weak squares of the King's zone, linear.
-    for c in [WHITE, BLACK] {
-        let them = c ^ 1;
-        let zone = t.king_zone[them][king_sq[them]];
-        let weak = (zone & attacked[c] & !defended[them]).count() as i32;
-        mg[c] += weak * p.king_weak_mg;
-        if attackers[c] >= 2 {
-            let u = attack_units[c] * p.king_attack / 64;
-            mg[c] += u * u / p.king_attack_div.max(1);
+        if pos.insufficient_material() {
+            self.scale = 0;
         }
     }
 
-    // Threats: pieces attacked by pawns; undefended attacked pieces.
-    for c in [WHITE, BLACK] {
-        let them = c ^ 1;
-        let own_pieces = pos.color_bb(c) & !pos.type_bb(PAWN) & !pos.type_bb(KING);
-        let by_pawn = (own_pieces & pawn_att[them]).count() as i32;
-        mg[c] -= by_pawn * p.threat_pawn;
-        eg[c] -= by_pawn * p.threat_pawn / 2;
-        let hanging =
-            (pos.color_bb(c) & !pos.type_bb(KING) & attacked[them] & !attacked[c]).count() as i32;
-        mg[c] -= hanging * p.hanging;
-        eg[c] -= hanging * p.hanging / 2;
-        mg[c] -= lesser[c] * p.threat_lesser_mg;
-        eg[c] -= lesser[c] * p.threat_lesser_eg;
+    /// The pieces: mobility, threats on greater pieces, King-zone attacks,
+    /// bishop pairs of colour-bound pieces, open files; and the attack
+    /// maps the later terms read (pawn attacks first: they bound the
+    /// mobility area).
+    fn pieces(&mut self) {
+        let (pos, t, p) = (self.pos, self.t, self.p);
+        let v = &*pos.v;
+        let occ = pos.occupied();
+        for c in [WHITE, BLACK] {
+            for sq in pos.pieces(c, PAWN).iter() {
+                self.pawn_att[c] |= v.empty_board_captures(c, PAWN, sq);
+            }
+        }
+        let mut bound_colours = [[0u8; 2]; 2];
+        for c in [WHITE, BLACK] {
+            let them = c ^ 1;
+            let zone = t.king_zone[them][self.king_sq[them]];
+            let own = pos.color_bb(c);
+            let mobility_area = !own & !self.pawn_att[them];
+            let their_pieces = pos.color_bb(them) & !pos.type_bb(PAWN) & !pos.type_bb(KING);
+            for ty in 2..v.num_types() {
+                for sq in pos.pieces(c, ty).iter() {
+                    let att = v.reach(c, ty, sq, occ);
+                    self.attacked[c] |= att;
+                    let mob = (att & mobility_area).count() as i32 - t.avg_mobility[ty];
+                    self.mg[c] += mob * p.mobility_mg;
+                    self.eg[c] += mob * p.mobility_eg;
+                    let avg = t.avg_mobility[ty].max(1);
+                    self.mg[c] += mob * p.mobility_rel_mg * 8 / avg;
+                    self.eg[c] += mob * p.mobility_rel_eg * 8 / avg;
+                    // enemy pieces worth more than this one, attacked by it
+                    for target in (att & their_pieces).iter() {
+                        if let Some((_, tt)) = pos.piece_at(target)
+                            && t.value[tt][0] > t.value[ty][0] + LESSER_MARGIN
+                        {
+                            self.lesser[them] += 1;
+                        }
+                    }
+                    let za = (att & zone).count() as i32;
+                    if za > 0 {
+                        self.attackers[c] += 1;
+                        self.attack_units[c] += za * t.attack_weight[ty];
+                    }
+                    if t.colour_bound[ty] {
+                        bound_colours[c][t.light.has(sq) as usize] = 1;
+                    }
+                    if t.file_rider[ty] {
+                        let file = t.file_mask[v.shape.file(sq)];
+                        if (file & pos.type_bb(PAWN)).is_empty() {
+                            self.mg[c] += p.open_file_mg;
+                        } else if (file & pos.pieces(c, PAWN)).is_empty() {
+                            self.mg[c] += p.half_open_file_mg;
+                        }
+                    }
+                }
+            }
+            // King and pawn attacks count as attacked squares too.
+            self.defended[c] = self.attacked[c] | self.pawn_att[c];
+            self.attacked[c] |= self.pawn_att[c] | v.empty_board_captures(c, KING, self.king_sq[c]);
+            if bound_colours[c][0] == 1 && bound_colours[c][1] == 1 {
+                self.mg[c] += p.pair_mg;
+                self.eg[c] += p.pair_eg;
+            }
+        }
     }
 
-    (finish(&mg, &eg), true)
+    /// Pawn structure, passed pawns and the King's pawn shelter.
+    fn pawns(&mut self) {
+        let (pos, t, p) = (self.pos, self.t, self.p);
+        let v = &*pos.v;
+        let occ = pos.occupied();
+        for c in [WHITE, BLACK] {
+            let them = c ^ 1;
+            let own_pawns = pos.pieces(c, PAWN);
+            let their_pawns = pos.pieces(them, PAWN);
+            for sq in own_pawns.iter() {
+                let file = v.shape.file(sq);
+                if (t.front[c][sq] & own_pawns).any() {
+                    self.mg[c] -= p.doubled_mg;
+                    self.eg[c] -= p.doubled_eg;
+                }
+                if (t.adjacent_files[file] & own_pawns).is_empty() {
+                    self.mg[c] -= p.isolated_mg;
+                    self.eg[c] -= p.isolated_eg;
+                }
+                if (t.passed_mask[c][sq] & their_pawns).is_empty()
+                    && (t.front[c][sq] & own_pawns).is_empty()
+                {
+                    self.eg[c] += self.passed(c, sq, occ);
+                }
+            }
+            // Shelter: own pawns in the King's zone ahead.
+            let shelter = (t.king_zone[c][self.king_sq[c]] & own_pawns).count() as i32;
+            self.mg[c] += shelter.min(3) * p.shelter_mg;
+        }
+    }
+
+    /// A passed pawn of `c` on `sq`: its middlegame bonus is added here,
+    /// its endgame bonus returned.
+    fn passed(&mut self, c: usize, sq: usize, occ: B) -> i32 {
+        let (pos, t, p) = (self.pos, self.t, self.p);
+        let v = &*pos.v;
+        let adv = t.advance[c][sq];
+        let left = t.to_promotion[c][sq];
+        let span = (adv + left).max(1);
+        // grows with the square of the advance, relative to the run
+        let sq_adv = adv * adv * 64 / (span * span);
+        self.mg[c] += p.passed_mg + sq_adv * p.passed_rank_mg / 64;
+        let mut e = p.passed_eg + sq_adv * p.passed_rank_eg / 64;
+        // a free path and the Kings' distances matter in the endgame
+        if (t.front[c][sq] & occ).is_empty() {
+            e += e / 4;
+        }
+        let dk = |k: usize| -> i32 {
+            let (kf, kr) = v.shape.coords(k);
+            let (pf, pr) = v.shape.coords(sq);
+            (kf as i32 - pf as i32)
+                .abs()
+                .max((kr as i32 - pr as i32).abs())
+        };
+        e + (dk(self.king_sq[c ^ 1]) - dk(self.king_sq[c])) * 4
+    }
+
+    /// King safety: quadratic in attack units, only with two attackers;
+    /// weak squares of the King's zone, linear.
+    fn king_safety(&mut self) {
+        let (t, p) = (self.t, self.p);
+        for c in [WHITE, BLACK] {
+            let them = c ^ 1;
+            let zone = t.king_zone[them][self.king_sq[them]];
+            let weak = (zone & self.attacked[c] & !self.defended[them]).count() as i32;
+            self.mg[c] += weak * p.king_weak_mg;
+            if self.attackers[c] >= 2 {
+                let u = self.attack_units[c] * p.king_attack / 64;
+                self.mg[c] += u * u / p.king_attack_div.max(1);
+            }
+        }
+    }
+
+    /// Threats: pieces attacked by pawns; undefended attacked pieces;
+    /// pieces attacked by lesser ones.
+    fn threats(&mut self) {
+        let (pos, p) = (self.pos, self.p);
+        for c in [WHITE, BLACK] {
+            let them = c ^ 1;
+            let own_pieces = pos.color_bb(c) & !pos.type_bb(PAWN) & !pos.type_bb(KING);
+            let by_pawn = (own_pieces & self.pawn_att[them]).count() as i32;
+            self.mg[c] -= by_pawn * p.threat_pawn;
+            self.eg[c] -= by_pawn * p.threat_pawn / 2;
+            let hanging =
+                (pos.color_bb(c) & !pos.type_bb(KING) & self.attacked[them] & !self.attacked[c])
+                    .count() as i32;
+            self.mg[c] -= hanging * p.hanging;
+            self.eg[c] -= hanging * p.hanging / 2;
+            self.mg[c] -= self.lesser[c] * p.threat_lesser_mg;
+            self.eg[c] -= self.lesser[c] * p.threat_lesser_eg;
+        }
+    }
 }
 
 #[cfg(test)]

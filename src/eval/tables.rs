@@ -91,53 +91,215 @@ pub fn estimate_value(avg_mobility: f64, board_squares: usize) -> i32 {
     (29.6 * m.powf(1.35)).max(60.0 * m).round() as i32
 }
 
+/// Per piece type: values, mobility and what the evaluation's terms need.
+struct PieceTerms {
+    value: Vec<[i32; 2]>,
+    avg_mobility: Vec<i32>,
+    phase: Vec<i32>,
+    attack_weight: Vec<i32>,
+    file_rider: Vec<bool>,
+    colour_bound: Vec<bool>,
+}
+
+fn piece_terms<B: Bitboard>(v: &Variant<B>) -> PieceTerms {
+    let mut pt = PieceTerms {
+        value: Vec::new(),
+        avg_mobility: Vec::new(),
+        phase: Vec::new(),
+        attack_weight: Vec::new(),
+        file_rider: Vec::new(),
+        colour_bound: Vec::new(),
+    };
+    for t in 0..v.num_types() {
+        let info = &v.pieces[t];
+        let mob = average_mobility(v, t, 35, 24);
+        pt.avg_mobility.push(mob.round() as i32);
+        let val = match info.role {
+            Role::King => 0,
+            Role::Pawn => info.value.unwrap_or(100),
+            Role::Piece => info.value.unwrap_or_else(|| estimate_value(mob, v.n)),
+        };
+        let val_eg = if info.role == Role::King {
+            0
+        } else {
+            info.value_eg.unwrap_or(val)
+        };
+        pt.value.push([val, val_eg]);
+        pt.phase.push(if info.role == Role::Piece {
+            (val + 50) / 225
+        } else {
+            0
+        });
+        pt.attack_weight.push(if info.role == Role::Piece {
+            (val / 40).clamp(4, 40)
+        } else {
+            0
+        });
+        pt.file_rider.push(info.rules.iter().any(|r| {
+            r.is_rider() && r.modes.capture && r.vectors.iter().any(|&(dx, dy)| dx == 0 && dy != 0)
+        }));
+        pt.colour_bound
+            .push(crate::variant::betza::colour_bound(&info.rules));
+    }
+    pt
+}
+
+/// Per colour and square, for pawns: the passed mask (ahead on the same
+/// and adjacent files), the front (ahead on the same file), the advance
+/// from the start rank and the distance to promotion.
+type PawnGeometry<B> = [[SqMap<B, B>; 2]; 2];
+type PawnDistances<B> = [[SqMap<B, i32>; 2]; 2];
+
+fn pawn_geometry<B: Bitboard>(v: &Variant<B>) -> (PawnGeometry<B>, PawnDistances<B>) {
+    let shape = &v.shape;
+    let mut passed_mask = [SqMap::new(), SqMap::new()];
+    let mut front = [SqMap::new(), SqMap::new()];
+    let mut advance = [SqMap::new(), SqMap::new()];
+    let mut to_promotion = [SqMap::new(), SqMap::new()];
+    let start_rank = |c: usize| -> i32 {
+        let init = v.tables.moves[c][PAWN].initial_squares;
+        if init.any() {
+            shape.rank(init.lsb()) as i32
+        } else if c == WHITE {
+            1
+        } else {
+            shape.ranks as i32 - 2
+        }
+    };
+    for c in [WHITE, BLACK] {
+        let dir: i32 = if c == WHITE { 1 } else { -1 };
+        let sr = start_rank(c);
+        let pr = v.spec.promo_rank[c] as i32;
+        for sq in 0..v.n {
+            let (f, r) = shape.coords(sq);
+            advance[c][sq] = ((r as i32 - sr) * dir).max(0);
+            to_promotion[c][sq] = ((pr - r as i32) * dir).max(0);
+            let mut rr = r as i32 + dir;
+            while rr >= 0 && rr < shape.ranks as i32 {
+                for df in -1..=1 {
+                    if let Some(s) = shape.square(f as i32 + df, rr) {
+                        passed_mask[c][sq] |= B::bit(s);
+                        if df == 0 {
+                            front[c][sq] |= B::bit(s);
+                        }
+                    }
+                }
+                rr += dir;
+            }
+        }
+    }
+    ([passed_mask, front], [advance, to_promotion])
+}
+
+/// Per file: its squares, and those of its neighbouring files.
+fn file_masks<B: Bitboard>(v: &Variant<B>) -> (Vec<B>, Vec<B>) {
+    let shape = &v.shape;
+    let mut file_mask = vec![B::ZERO; shape.files];
+    for sq in 0..v.n {
+        file_mask[shape.file(sq)] |= B::bit(sq);
+    }
+    let adjacent_files: Vec<B> = (0..shape.files)
+        .map(|f| {
+            let mut b = B::ZERO;
+            if f > 0 {
+                b |= file_mask[f - 1];
+            }
+            if f + 1 < shape.files {
+                b |= file_mask[f + 1];
+            }
+            b
+        })
+        .collect();
+    (file_mask, adjacent_files)
+}
+
+/// Per colour and square: the King's zone, its square and neighbours and
+/// the squares two ranks ahead.
+fn king_zones<B: Bitboard>(v: &Variant<B>) -> [SqMap<B, B>; 2] {
+    let shape = &v.shape;
+    [WHITE, BLACK].map(|c| {
+        let dir: i32 = if c == WHITE { 1 } else { -1 };
+        SqMap::from_fn(v.n, |sq| {
+            let mut z = B::bit(sq);
+            for dx in -1..=1 {
+                for dy in -1..=2 {
+                    if let Some(s) = shape.offset(sq, dx, dy * dir) {
+                        z |= B::bit(s);
+                    }
+                }
+            }
+            z
+        })
+    })
+}
+
+/// The piece-square terms, [colour * MAX_TYPES + type][square]: pieces by
+/// their mobility there and centralisation, pawns by advance and file,
+/// the King by its distance from the centre and its home rank.
+fn piece_squares<B: Bitboard>(
+    v: &Variant<B>,
+    p: &Params,
+    advance: &[SqMap<B, i32>; 2],
+    center_distance: &SqMap<B, i32>,
+) -> Vec<SqMap<B, [i32; 2]>> {
+    let shape = &v.shape;
+    let n = v.n;
+    let mut pst = vec![SqMap::<B, [i32; 2]>::new(); 2 * MAX_TYPES];
+    let files = shape.files as i32;
+    for c in [WHITE, BLACK] {
+        for t in 0..v.num_types() {
+            let role = v.pieces[t].role;
+            let mobs: Vec<i32> = (0..n)
+                .map(|sq| v.empty_board_captures(c, t, sq).count() as i32)
+                .collect();
+            let mean = mobs.iter().sum::<i32>() as f64 / n as f64;
+            for sq in 0..n {
+                let cd = center_distance[sq];
+                let e = &mut pst[c * MAX_TYPES + t][sq];
+                match role {
+                    Role::Piece => {
+                        let dm = mobs[sq] as f64 - mean;
+                        e[0] = (dm * p.pst_mobility_mg as f64 / 2.0).round() as i32;
+                        e[1] = (dm * p.pst_mobility_eg as f64 / 2.0).round() as i32;
+                        // mild centralisation on top of mobility
+                        e[0] -= cd * 2;
+                        e[1] -= cd * 2;
+                    }
+                    Role::Pawn => {
+                        let a = advance[c][sq];
+                        let f = shape.file(sq) as i32;
+                        let central = (files - 1 - (2 * f - (files - 1)).abs()) / 2;
+                        let central = if files > 2 { central.min(2) } else { 0 };
+                        e[0] = a * p.pawn_advance_mg + central * p.pawn_center_mg * a.min(2) / 2;
+                        e[1] = a * p.pawn_advance_eg;
+                    }
+                    Role::King => {
+                        let home = ((shape.rank(sq) as i32)
+                            - if c == WHITE {
+                                0
+                            } else {
+                                shape.ranks as i32 - 1
+                            })
+                        .abs();
+                        e[0] = cd * p.king_center_mg / 2 - home * p.king_center_mg;
+                        e[1] = -cd * p.king_center_eg;
+                    }
+                }
+            }
+        }
+    }
+    pst
+}
+
 impl<B: Bitboard> EvalTables<B> {
     pub fn new(v: &Variant<B>, p: &Params) -> EvalTables<B> {
         let n = v.n;
         let shape = &v.shape;
-        let nt = v.num_types();
-        let mut value = Vec::new();
-        let mut avg_mobility = Vec::new();
-        let mut phase = Vec::new();
-        let mut attack_weight = Vec::new();
-        let mut file_rider = Vec::new();
-        let mut colour_bound = Vec::new();
-        for t in 0..nt {
-            let info = &v.pieces[t];
-            let mob = average_mobility(v, t, 35, 24);
-            avg_mobility.push(mob.round() as i32);
-            let val = match info.role {
-                Role::King => 0,
-                Role::Pawn => info.value.unwrap_or(100),
-                Role::Piece => info.value.unwrap_or_else(|| estimate_value(mob, n)),
-            };
-            let val_eg = if info.role == Role::King {
-                0
-            } else {
-                info.value_eg.unwrap_or(val)
-            };
-            value.push([val, val_eg]);
-            phase.push(if info.role == Role::Piece {
-                (val + 50) / 225
-            } else {
-                0
-            });
-            attack_weight.push(if info.role == Role::Piece {
-                (val / 40).clamp(4, 40)
-            } else {
-                0
-            });
-            file_rider.push(info.rules.iter().any(|r| {
-                r.is_rider()
-                    && r.modes.capture
-                    && r.vectors.iter().any(|&(dx, dy)| dx == 0 && dy != 0)
-            }));
-            colour_bound.push(crate::variant::betza::colour_bound(&info.rules));
-        }
+        let pt = piece_terms(v);
         // Phase: the sum over the start position.
         let mut max_phase = 0;
         for (_, t) in v.start_board.iter().flatten() {
-            max_phase += phase[*t];
+            max_phase += pt.phase[*t];
         }
         let max_phase = max_phase.max(1);
 
@@ -150,78 +312,8 @@ impl<B: Bitboard> EvalTables<B> {
             d.floor() as i32
         });
         let max_center_distance = center_distance.iter().copied().max().unwrap_or(1).max(1);
-
-        // Pawn geometry.
-        let mut passed_mask = [SqMap::new(), SqMap::new()];
-        let mut front = [SqMap::new(), SqMap::new()];
-        let mut advance = [SqMap::new(), SqMap::new()];
-        let mut to_promotion = [SqMap::new(), SqMap::new()];
-        let start_rank = |c: usize| -> i32 {
-            let init = v.tables.moves[c][PAWN].initial_squares;
-            if init.any() {
-                shape.rank(init.lsb()) as i32
-            } else if c == WHITE {
-                1
-            } else {
-                shape.ranks as i32 - 2
-            }
-        };
-        for c in [WHITE, BLACK] {
-            let dir: i32 = if c == WHITE { 1 } else { -1 };
-            let sr = start_rank(c);
-            let pr = v.spec.promo_rank[c] as i32;
-            for sq in 0..n {
-                let (f, r) = shape.coords(sq);
-                advance[c][sq] = ((r as i32 - sr) * dir).max(0);
-                to_promotion[c][sq] = ((pr - r as i32) * dir).max(0);
-                let mut rr = r as i32 + dir;
-                while rr >= 0 && rr < shape.ranks as i32 {
-                    for df in -1..=1 {
-                        if let Some(s) = shape.square(f as i32 + df, rr) {
-                            passed_mask[c][sq] |= B::bit(s);
-                            if df == 0 {
-                                front[c][sq] |= B::bit(s);
-                            }
-                        }
-                    }
-                    rr += dir;
-                }
-            }
-        }
-        let mut file_mask = vec![B::ZERO; shape.files];
-        for sq in 0..n {
-            file_mask[shape.file(sq)] |= B::bit(sq);
-        }
-        let adjacent_files: Vec<B> = (0..shape.files)
-            .map(|f| {
-                let mut b = B::ZERO;
-                if f > 0 {
-                    b |= file_mask[f - 1];
-                }
-                if f + 1 < shape.files {
-                    b |= file_mask[f + 1];
-                }
-                b
-            })
-            .collect();
-
-        // King zone: the King's square and neighbours, and the squares two
-        // ranks ahead.
-        let king_zone = [WHITE, BLACK].map(|c| {
-            let dir: i32 = if c == WHITE { 1 } else { -1 };
-            SqMap::from_fn(n, |sq| {
-                let mut z = B::bit(sq);
-                for dx in -1..=1 {
-                    for dy in -1..=2 {
-                        if let Some(s) = shape.offset(sq, dx, dy * dir) {
-                            z |= B::bit(s);
-                        }
-                    }
-                }
-                z
-            })
-        });
-
+        let ([passed_mask, front], [advance, to_promotion]) = pawn_geometry(v);
+        let (file_mask, adjacent_files) = file_masks(v);
         let mut light = B::ZERO;
         for sq in 0..n {
             let (f, r) = shape.coords(sq);
@@ -229,56 +321,9 @@ impl<B: Bitboard> EvalTables<B> {
                 light |= B::bit(sq);
             }
         }
-
-        // Piece-square terms.
-        let mut pst = vec![SqMap::<B, [i32; 2]>::new(); 2 * MAX_TYPES];
-        let files = shape.files as i32;
-        for c in [WHITE, BLACK] {
-            for t in 0..nt {
-                let role = v.pieces[t].role;
-                let mobs: Vec<i32> = (0..n)
-                    .map(|sq| v.empty_board_captures(c, t, sq).count() as i32)
-                    .collect();
-                let mean = mobs.iter().sum::<i32>() as f64 / n as f64;
-                for sq in 0..n {
-                    let cd = center_distance[sq];
-                    let e = &mut pst[c * MAX_TYPES + t][sq];
-                    match role {
-                        Role::Piece => {
-                            let dm = mobs[sq] as f64 - mean;
-                            e[0] = (dm * p.pst_mobility_mg as f64 / 2.0).round() as i32;
-                            e[1] = (dm * p.pst_mobility_eg as f64 / 2.0).round() as i32;
-                        }
-                        Role::Pawn => {
-                            let a = advance[c][sq];
-                            let f = shape.file(sq) as i32;
-                            let central = (files - 1 - (2 * f - (files - 1)).abs()) / 2;
-                            let central = if files > 2 { central.min(2) } else { 0 };
-                            e[0] =
-                                a * p.pawn_advance_mg + central * p.pawn_center_mg * a.min(2) / 2;
-                            e[1] = a * p.pawn_advance_eg;
-                        }
-                        Role::King => {
-                            let home = ((shape.rank(sq) as i32)
-                                - if c == WHITE {
-                                    0
-                                } else {
-                                    shape.ranks as i32 - 1
-                                })
-                            .abs();
-                            e[0] = cd * p.king_center_mg / 2 - home * p.king_center_mg;
-                            e[1] = -cd * p.king_center_eg;
-                        }
-                    }
-                    if role == Role::Piece {
-                        // mild centralisation on top of mobility
-                        e[0] -= cd * 2;
-                        e[1] -= cd * 2;
-                    }
-                }
-            }
-        }
-        let mut see_order: Vec<usize> = (0..nt).collect();
+        let pst = piece_squares(v, p, &advance, &center_distance);
+        let value = pt.value;
+        let mut see_order: Vec<usize> = (0..v.num_types()).collect();
         see_order.sort_by_key(|&ty| if ty == KING { i32::MAX } else { value[ty][0] });
         let best_promotion_value = v
             .promo_types
@@ -290,14 +335,14 @@ impl<B: Bitboard> EvalTables<B> {
             best_promotion_value,
             see_order,
             value,
-            phase,
+            phase: pt.phase,
             max_phase,
             pst,
-            avg_mobility,
-            attack_weight,
-            file_rider,
-            colour_bound,
-            king_zone,
+            avg_mobility: pt.avg_mobility,
+            attack_weight: pt.attack_weight,
+            file_rider: pt.file_rider,
+            colour_bound: pt.colour_bound,
+            king_zone: king_zones(v),
             passed_mask,
             front,
             file_mask,

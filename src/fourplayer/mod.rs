@@ -3,18 +3,15 @@
 //! the two-player games' Betza pieces, compiled by the shared table
 //! compiler for four sides; the board is a 192-bit bitboard.
 
-pub mod cli;
 pub mod end;
 pub mod eval;
 pub mod fen4;
 pub mod game;
 pub mod movegen;
 pub mod notation;
-pub mod perft;
 pub mod pgn4;
 pub mod position;
 pub mod search;
-pub mod uci;
 pub mod variant;
 
 pub use position::Position4;

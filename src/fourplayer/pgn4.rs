@@ -47,31 +47,10 @@ fn mode_of(variant: &str) -> Result<Mode, String> {
 /// Reads the first game of a PGN4 text. `default_mode` applies when there
 /// is no `Variant` tag. Errors name the tag or the move (with its number).
 pub fn read(text: &str, default_mode: Mode) -> Result<Pgn4, String> {
-    let mut tags = Vec::new();
-    let mut movetext = String::new();
-    for line in text.lines() {
-        let l = line.trim();
-        if l.starts_with('[') && movetext.trim().is_empty() {
-            let inner = l
-                .strip_prefix('[')
-                .and_then(|r| r.strip_suffix(']'))
-                .ok_or_else(|| format!("bad tag line '{l}'"))?;
-            let (name, value) = inner
-                .split_once(' ')
-                .ok_or_else(|| format!("bad tag line '{l}'"))?;
-            let value = value.trim();
-            let value = value
-                .strip_prefix('"')
-                .and_then(|v| v.strip_suffix('"'))
-                .ok_or_else(|| format!("tag {name}: the value must be quoted"))?;
-            tags.push((name.to_string(), value.replace("\\\"", "\"")));
-        } else if l.starts_with('[') {
-            break; // the next game
-        } else {
-            movetext.push_str(line);
-            movetext.push('\n');
-        }
-    }
+    let Some(first) = crate::movetext::games(text)?.into_iter().next() else {
+        return Err("no game: no tags and no moves".into());
+    };
+    let crate::movetext::GameText { tags, movetext, .. } = first;
     let get = |n: &str| {
         tags.iter()
             .find(|(k, _)| k == n)
@@ -89,10 +68,7 @@ pub fn read(text: &str, default_mode: Mode) -> Result<Pgn4, String> {
             None => Position4::from_fen4(v, f).map_err(|e| format!("StartFen4: {e}"))?,
         },
     };
-    let moves = tokens(&movetext)?;
-    if tags.is_empty() && moves.is_empty() {
-        return Err("no game: no tags and no moves".into());
-    }
+    let moves = crate::movetext::tokens(&movetext)?;
     let mut game = Game4::new(root);
     for (i, token) in moves.iter().enumerate() {
         if game.outcome().is_some() {
@@ -106,75 +82,6 @@ pub fn read(text: &str, default_mode: Mode) -> Result<Pgn4, String> {
         }
     }
     Ok(Pgn4 { tags, game })
-}
-
-/// The move tokens of a movetext: comments, variations, numbers, `..` and
-/// results dropped.
-fn tokens(text: &str) -> Result<Vec<String>, String> {
-    let mut out = Vec::new();
-    let mut depth_paren = 0;
-    let mut chars = text.chars().peekable();
-    let mut cur = String::new();
-    let flush = |cur: &mut String, out: &mut Vec<String>| {
-        let t = std::mem::take(cur);
-        let t = t.trim_matches('.');
-        if t.is_empty() || t.chars().all(|c| c.is_ascii_digit()) {
-            return;
-        }
-        // results: 1-0, 0-1, 1/2-1/2, *, FFA points 20-5-13-0
-        let is_result = t == "*"
-            || t == "1/2-1/2"
-            || (t.contains('-')
-                && t.split('-')
-                    .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit())));
-        if !is_result {
-            out.push(t.to_string());
-        }
-    };
-    while let Some(c) = chars.next() {
-        match c {
-            '{' => {
-                flush(&mut cur, &mut out);
-                for d in chars.by_ref() {
-                    if d == '}' {
-                        break;
-                    }
-                }
-            }
-            ';' => {
-                flush(&mut cur, &mut out);
-                for d in chars.by_ref() {
-                    if d == '\n' {
-                        break;
-                    }
-                }
-            }
-            '(' => {
-                flush(&mut cur, &mut out);
-                depth_paren += 1;
-            }
-            ')' => {
-                if depth_paren == 0 {
-                    return Err("unbalanced ')' in the moves".into());
-                }
-                depth_paren -= 1;
-            }
-            c if c.is_whitespace() => {
-                if depth_paren == 0 {
-                    flush(&mut cur, &mut out);
-                } else {
-                    cur.clear();
-                }
-            }
-            c => {
-                if depth_paren == 0 {
-                    cur.push(c);
-                }
-            }
-        }
-    }
-    flush(&mut cur, &mut out);
-    Ok(out)
 }
 
 /// Writes a game as PGN4 with the given extra tags (players, event, ...).

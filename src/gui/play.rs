@@ -6,9 +6,9 @@
 use crate::fourplayer::game::Game4;
 use crate::fourplayer::variant::LETTERS;
 use crate::fourplayer::{PLAYER_NAMES, Position4};
+use crate::game::Game;
 use crate::position::Move;
-use crate::protocol::game::Game;
-use crate::tools::matches::san::to_san;
+use crate::position::san::to_san;
 use crate::with_position;
 
 /// A two-player game and how it ended outside the rules (resign, time).
@@ -239,7 +239,7 @@ pub fn read_two(game: &Game, token: &str) -> Result<Move, String> {
         Ok(m) => Ok(m),
         Err(e) => {
             let san = with_position!(game.position(), p => {
-                crate::tools::matches::san::parse_san(p, token)
+                crate::position::san::parse_san(p, token)
             });
             san.ok_or_else(|| e.to_string())
         }

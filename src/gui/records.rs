@@ -5,7 +5,8 @@
 
 use super::play::{Entry, Play, TWO_NAMES, TwoGame, replay};
 use crate::fourplayer::{Mode, Position4, Variant4, game::Game4, pgn4};
-use crate::protocol::game::Game;
+use crate::game::Game;
+use crate::movetext;
 
 /// What a loaded text holds: a game at its root and the moves after it.
 pub struct Loaded {
@@ -35,12 +36,12 @@ pub fn load(text: &str, current: &Play) -> Result<Loaded, String> {
     let first = t.split_whitespace().next().unwrap_or("");
     let is_record = t.starts_with('[') || first.ends_with('.') || first.contains("1.");
     if is_record {
-        let tags = read_tags(t);
-        let variant = tag(&tags, "Variant").map(str::to_ascii_lowercase);
+        let first = movetext::games(t)?.into_iter().next().unwrap_or_default();
+        let variant = first.tag("Variant").map(str::to_ascii_lowercase);
         let four = match variant.as_deref() {
             Some("teams" | "ffa" | "free-for-all" | "fourplayer-teams" | "fourplayer-ffa") => true,
             Some(_) => false,
-            None => tag(&tags, "StartFen4").is_some() || matches!(current, Play::Four(_)),
+            None => first.tag("StartFen4").is_some() || matches!(current, Play::Four(_)),
         };
         return if four {
             let p = pgn4::read(t, mode).map_err(|e| format!("PGN4: {e}"))?;
@@ -97,90 +98,14 @@ fn four_tokens(game: &Game4) -> Vec<String> {
     out
 }
 
-fn read_tags(text: &str) -> Vec<(String, String)> {
-    let mut tags = Vec::new();
-    for line in text.lines() {
-        let l = line.trim();
-        if !(l.starts_with('[') && l.ends_with(']')) {
-            if !l.is_empty() {
-                break;
-            }
-            continue;
-        }
-        let inner = &l[1..l.len() - 1];
-        if let Some((k, v)) = inner.split_once(char::is_whitespace) {
-            let v = v.trim();
-            let v = v
-                .strip_prefix('"')
-                .and_then(|v| v.strip_suffix('"'))
-                .unwrap_or(v);
-            tags.push((k.to_string(), v.replace("\\\"", "\"")));
-        }
-    }
-    tags
-}
-
-fn tag<'a>(tags: &'a [(String, String)], k: &str) -> Option<&'a str> {
-    tags.iter().find(|(t, _)| t == k).map(|(_, v)| v.as_str())
-}
-
-/// The move tokens of a PGN movetext: comments, variations, NAGs, move
-/// numbers and the result left out.
-fn movetext(text: &str) -> Result<Vec<String>, String> {
-    let mut out = Vec::new();
-    let mut depth = 0usize;
-    let mut in_comment = false;
-    let mut word = String::new();
-    let flush = |w: &mut String, out: &mut Vec<String>| {
-        let t = std::mem::take(w);
-        if ["1-0", "0-1", "1/2-1/2", "*"].contains(&t.as_str()) {
-            return;
-        }
-        let t = t.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
-        if !(t.is_empty() || t.starts_with('$')) {
-            out.push(t.to_string());
-        }
-    };
-    for line in text.lines() {
-        let l = line.trim_start();
-        if !in_comment && depth == 0 && l.starts_with('[') {
-            continue;
-        }
-        for c in line.chars() {
-            match c {
-                _ if in_comment => in_comment = c != '}',
-                '{' => {
-                    flush(&mut word, &mut out);
-                    in_comment = true;
-                }
-                ';' => break,
-                '(' => {
-                    flush(&mut word, &mut out);
-                    depth += 1;
-                }
-                ')' => {
-                    depth = depth
-                        .checked_sub(1)
-                        .ok_or("a ')' without its '(' in the moves")?;
-                }
-                _ if depth > 0 => {}
-                c if c.is_whitespace() => flush(&mut word, &mut out),
-                c => word.push(c),
-            }
-        }
-        flush(&mut word, &mut out);
-    }
-    if in_comment || depth > 0 {
-        return Err("a comment or variation is not closed".into());
-    }
-    Ok(out)
-}
-
 /// Reads a two-player PGN: `[Variant]` (default: `default_variant`),
 /// `[FEN]`, then moves in SAN or engine coordinates.
 pub fn read_pgn(text: &str, default_variant: &str) -> Result<Loaded, String> {
-    let tags = read_tags(text);
-    let variant = match tag(&tags, "Variant") {
+    let first = movetext::games(text)?
+        .into_iter()
+        .next()
+        .unwrap_or_default();
+    let variant = match first.tag("Variant") {
         Some(v) => match v.to_ascii_lowercase().as_str() {
             "standard" | "normal" | "chess" => "chess".to_string(),
             o => o.to_string(),
@@ -188,13 +113,13 @@ pub fn read_pgn(text: &str, default_variant: &str) -> Result<Loaded, String> {
         None => default_variant.to_string(),
     };
     let mut game = Game::new(&variant, &[]).map_err(|e| format!("Variant \"{variant}\": {e}"))?;
-    if let Some(f) = tag(&tags, "FEN") {
+    if let Some(f) = first.tag("FEN") {
         game = game.with_fen(f).map_err(|e| format!("FEN tag: {e}"))?;
     }
     let root = Play::Two(TwoGame { game, ended: None });
     let mut tokens = Vec::new();
     let mut g = root.clone();
-    for (i, t) in movetext(text)?.iter().enumerate() {
+    for (i, t) in movetext::tokens(&first.movetext)?.iter().enumerate() {
         let e = g
             .play(t)
             .map_err(|e| format!("move {} '{t}': {e}", i + 1))?;

@@ -21,9 +21,9 @@ use super::play::{Entry, Play, replay};
 use crate::fourplayer::Position4;
 use crate::fourplayer::search::Objective;
 use crate::position::Move;
+use crate::position::san::to_san;
 use crate::search::{Engine, Limits, Report, Reporter, ScoreKind};
 use crate::setup::AnyPosition;
-use crate::tools::matches::san::to_san;
 use crate::with_position;
 
 /// Who the person plays.
@@ -434,7 +434,7 @@ impl Session {
         };
         match &self.cur {
             Play::Four(g) => {
-                let search = crate::fourplayer::uci::search_position(g, Objective::Paranoid);
+                let search = crate::fourplayer::search::Search4::of_game(g, Objective::Paranoid);
                 let tables = Arc::new(crate::search::tree::SearchPosition::build_tables(
                     &search,
                     &self.engine.params,
@@ -504,7 +504,7 @@ fn name_pv(root: &Root, pv: &[Move]) -> NamedPv {
                 .first()
                 .map(|m| (p.v.shape.name(m.from()), p.v.shape.name(m.to())));
             for &m in pv {
-                if m.from() == m.to() || !p.legal_moves().contains(&m) {
+                if m.is_leave() || !p.legal_moves().contains(&m) {
                     break;
                 }
                 names.push(p.move_to_pgn4(m));
@@ -553,7 +553,7 @@ fn reporter(out: Arc<Mutex<SearchOut>>, id: u64, root: Root) -> Reporter {
         Report::BestMove { best, .. } => {
             let mut o = lock(&out);
             if o.id == id {
-                o.best = Some(best.filter(|m| m.from() != m.to()));
+                o.best = Some(best.filter(|m| !m.is_leave()));
             }
         }
     })

@@ -6,6 +6,7 @@ pub mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod outcome;
+pub mod san;
 
 use std::sync::Arc;
 

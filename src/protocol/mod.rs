@@ -7,10 +7,9 @@
 //! Stdout carries only protocol text, written a whole line at a time under a
 //! lock (the search thread reports too); logs go to stderr.
 
-pub mod game;
+pub mod four_uci;
 pub mod go;
 pub mod options;
-pub mod pieces;
 pub mod uci;
 pub mod xboard;
 

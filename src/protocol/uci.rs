@@ -11,9 +11,9 @@ use std::sync::Arc;
 
 use vampirc_uci::UciMessage;
 
-use super::game::Game;
 use super::options::Protocol;
 use super::{Changed, Core, Event, Flow, Handler, Out, clip};
+use crate::game::Game;
 use crate::position::Move;
 use crate::position::notation::MoveError;
 use crate::search::{Info, Report, Reporter, ScoreKind};
@@ -24,7 +24,7 @@ pub struct Uci {
     core: Core,
     game: Game,
     /// the four-player game, while the variant is `fourplayer-*`
-    four: Option<crate::fourplayer::uci::FourUci>,
+    four: Option<crate::protocol::four_uci::FourUci>,
     /// whether a `position` command has set the game since the last
     /// variant change or `ucinewgame`
     position_set: bool,
@@ -32,16 +32,22 @@ pub struct Uci {
     announced: Option<String>,
 }
 
-/// One `info` line of a search; moves are named in `root`'s variant.
-pub fn info_line(i: &Info, root: &AnyPosition) -> String {
+/// An `info` line of a search without its principal variation, for
+/// every UCI dialect.
+pub fn info_head(i: &Info) -> String {
     let score = match i.score {
         ScoreKind::Cp(c) => format!("cp {c}"),
         ScoreKind::Mate(m) => format!("mate {m}"),
     };
-    let mut s = format!(
+    format!(
         "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {}",
         i.depth, i.seldepth, i.multipv, score, i.nodes, i.nps, i.hashfull, i.time_ms
-    );
+    )
+}
+
+/// One `info` line of a search; moves are named in `root`'s variant.
+pub fn info_line(i: &Info, root: &AnyPosition) -> String {
+    let mut s = info_head(i);
     if !i.pv.is_empty() {
         s.push_str(" pv ");
         s.push_str(&root.moves_to_string(&i.pv));
@@ -143,7 +149,7 @@ impl Uci {
     fn new_variant(&mut self) {
         let name = self.core.variant_name();
         if let Some(mode) = crate::fourplayer::Mode::from_name(&name) {
-            self.four = Some(crate::fourplayer::uci::FourUci::new(mode));
+            self.four = Some(crate::protocol::four_uci::FourUci::new(mode));
             self.position_set = false;
             self.announce();
             return;
@@ -272,19 +278,30 @@ impl Uci {
         }
     }
 
-    /// Tells the GUI what `go` refused and how it completed the limits.
-    fn tell_go(&self, go: &super::go::Go) {
+    /// Before a search of either family: tells the GUI what `go` refused
+    /// and how it completed the limits, states the board, waits for the
+    /// last search and applies new sizes.
+    fn prepare_go(&mut self, go: &super::go::Go) {
         for e in &go.errors {
             self.error(e);
         }
         for n in &go.notes {
             self.out(&format!("info string {n}"));
         }
+        if !self.position_set {
+            self.error("go before position: searching the start position");
+        }
+        self.announce();
+        self.core.engine.wait();
+        if let Some(n) = self.core.apply_sizes() {
+            self.out(&format!("info string {n}"));
+        }
     }
 
     /// `go` in the four-player dialect.
     fn cmd_go_four(&mut self, line: &str) {
-        use crate::fourplayer::uci::{reporter, search_position};
+        use crate::fourplayer::search::Search4;
+        use crate::protocol::four_uci::reporter;
         let Some(f) = &self.four else { return };
         let toks: Vec<&str> = line.split_whitespace().skip(1).collect();
         let root = f.game.position().clone();
@@ -297,18 +314,9 @@ impl Uci {
             self.core.set.multipv,
             &searchmove,
         );
-        let search = search_position(&f.game, self.core.set.ffa_search);
+        let search = Search4::of_game(&f.game, self.core.set.ffa_search);
         let over = f.game.outcome().map(|o| o.reason().to_string());
-        self.tell_go(&go);
-        let limits = go.limits;
-        if !self.position_set {
-            self.error("go before position: searching the start position");
-        }
-        self.announce();
-        self.core.engine.wait();
-        if let Some(n) = self.core.apply_sizes() {
-            self.out(&format!("info string {n}"));
-        }
+        self.prepare_go(&go);
         if let Some(reason) = over {
             self.out(&format!("info string the game is over: {reason}"));
             self.out("bestmove (none)");
@@ -319,7 +327,7 @@ impl Uci {
             &self.core.engine.params,
         ));
         let rep = reporter(self.core.out.clone(), root);
-        self.core.engine.go_with(search, tables, limits, rep);
+        self.core.engine.go_with(search, tables, go.limits, rep);
     }
 
     fn cmd_go(&mut self, line: &str) {
@@ -342,16 +350,7 @@ impl Uci {
             self.core.set.multipv,
             &searchmove,
         );
-        self.tell_go(&go);
-        let limits = go.limits;
-        if !self.position_set {
-            self.error("go before position: searching the start position");
-        }
-        self.announce();
-        self.core.engine.wait();
-        if let Some(n) = self.core.apply_sizes() {
-            self.out(&format!("info string {n}"));
-        }
+        self.prepare_go(&go);
         if self.game.legal_moves().is_empty() {
             let score = if self.game.in_check() {
                 "mate 0"
@@ -362,7 +361,7 @@ impl Uci {
         }
         let pos = self.game.position().clone();
         let reporter = reporter(self.core.out.clone(), pos.clone());
-        self.core.engine.go(pos, limits, reporter);
+        self.core.engine.go(pos, go.limits, reporter);
     }
 
     fn generic(&mut self, line: &str) -> Flow {
@@ -377,7 +376,7 @@ impl Uci {
                 self.core.stop_and_wait();
                 self.core.engine.new_game();
                 if let Some(f) = &mut self.four {
-                    *f = crate::fourplayer::uci::FourUci::new(f.mode());
+                    *f = crate::protocol::four_uci::FourUci::new(f.mode());
                 }
                 self.game = self.game.restart();
                 self.position_set = false;

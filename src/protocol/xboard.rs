@@ -22,9 +22,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
 
-use super::game::Game;
 use super::options::Protocol;
-use super::{Changed, Core, Event, Flow, Handler, Out, clip, pieces};
+use super::{Changed, Core, Event, Flow, Handler, Out, clip};
+use crate::game::Game;
 use crate::position::Move;
 use crate::position::notation::MoveError;
 use crate::position::outcome::Outcome;
@@ -438,7 +438,7 @@ impl XBoard {
                 self.xb_variant = name.to_string();
                 self.exclude.clear();
                 if self.xb_variant != "normal" {
-                    match pieces::xboard_lines(self.game.spec()) {
+                    match crate::variant::xboard::xboard_lines(self.game.spec()) {
                         Ok(lines) => {
                             for l in lines {
                                 self.out(&l);

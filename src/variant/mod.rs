@@ -8,6 +8,7 @@ pub mod betza;
 pub mod board;
 pub mod spec;
 pub mod tables;
+pub mod xboard;
 
 use crate::bitboard::Bitboard;
 use crate::geometry::{Shape, Sq};

@@ -289,39 +289,7 @@ pub fn parse_with(args: &[String], armies: &[Army]) -> Result<Command, String> {
             }
             "noswap" => cfg.noswap = true,
             "concurrency" => cfg.concurrency = num("-concurrency", &value("a number")?)?,
-            "openings" => {
-                let mut path = None;
-                let mut format = Format::Pgn;
-                let mut plies = None;
-                for p in pairs(args, &mut i) {
-                    match kv(&p) {
-                        ("file", Some(f)) => path = Some(f.to_string()),
-                        ("format", Some("epd")) => format = Format::Epd,
-                        ("format", Some("pgn")) => format = Format::Pgn,
-                        // four-player files are FEN4 lines whatever the format
-                        ("format", Some("fen4")) => format = Format::Epd,
-                        ("order", Some("random")) => cfg.openings.order = Order::Random,
-                        ("order", Some("sequential")) => cfg.openings.order = Order::Sequential,
-                        ("plies", Some(n)) => plies = Some(num("plies", n)?),
-                        ("start", Some(n)) => cfg.openings.start = num("start", n)?,
-                        ("policy", Some(_)) => {}
-                        _ => return Err(format!("-openings: bad option '{p}'")),
-                    }
-                }
-                // without file=: the shipped set, in the order given;
-                // four-player: random plies from the start
-                match (path, plies) {
-                    (Some(path), _) => {
-                        cfg.openings.source = Source::File {
-                            path,
-                            format,
-                            plies,
-                        }
-                    }
-                    (None, Some(plies)) => cfg.openings.source = Source::Random { plies },
-                    (None, None) => {}
-                }
-            }
+            "openings" => read_openings(&pairs(args, &mut i), &mut cfg.openings)?,
             "noopenings" => cfg.openings.source = Source::None,
             "pgnout" => {
                 let path = PathBuf::from(value("a file")?);
@@ -335,52 +303,9 @@ pub fn parse_with(args: &[String], armies: &[Army]) -> Result<Command, String> {
                 }
                 cfg.pgnout = Some(PgnOut { path, min });
             }
-            "sprt" => {
-                let mut s = Sprt {
-                    elo0: 0.0,
-                    elo1: 0.0,
-                    alpha: 0.05,
-                    beta: 0.05,
-                };
-                for p in pairs(args, &mut i) {
-                    match kv(&p) {
-                        ("elo0", Some(v)) => s.elo0 = num("elo0", v)?,
-                        ("elo1", Some(v)) => s.elo1 = num("elo1", v)?,
-                        ("alpha", Some(v)) => s.alpha = num("alpha", v)?,
-                        ("beta", Some(v)) => s.beta = num("beta", v)?,
-                        _ => return Err(format!("-sprt: bad option '{p}'")),
-                    }
-                }
-                let ok = |x: f64| x > 0.0 && x < 0.5;
-                if !(s.elo1 > s.elo0 && ok(s.alpha) && ok(s.beta)) {
-                    return Err("-sprt needs elo0 < elo1 and 0 < alpha, beta < 0.5".into());
-                }
-                cfg.sprt = Some(s);
-            }
-            "draw" => {
-                let mut d = DrawRule::default();
-                for p in pairs(args, &mut i) {
-                    match kv(&p) {
-                        ("movenumber", Some(v)) => d.movenumber = num("movenumber", v)?,
-                        ("movecount", Some(v)) => d.movecount = num("movecount", v)?,
-                        ("score", Some(v)) => d.score = num("score", v)?,
-                        _ => return Err(format!("-draw: bad option '{p}'")),
-                    }
-                }
-                cfg.rules.draw = Some(d);
-            }
-            "resign" => {
-                let mut r = ResignRule::default();
-                for p in pairs(args, &mut i) {
-                    match kv(&p) {
-                        ("movecount", Some(v)) => r.movecount = num("movecount", v)?,
-                        ("score", Some(v)) => r.score = num("score", v)?,
-                        ("twosided", Some(v)) => r.twosided = v == "true",
-                        _ => return Err(format!("-resign: bad option '{p}'")),
-                    }
-                }
-                cfg.rules.resign = Some(r);
-            }
+            "sprt" => cfg.sprt = Some(read_sprt(&pairs(args, &mut i))?),
+            "draw" => cfg.rules.draw = Some(read_draw(&pairs(args, &mut i))?),
+            "resign" => cfg.rules.resign = Some(read_resign(&pairs(args, &mut i))?),
             "maxmoves" => cfg.rules.maxmoves = num("-maxmoves", &value("a number")?)?,
             "tournament" => {
                 cfg.kind = match value("a type")?.as_str() {
@@ -409,15 +334,116 @@ pub fn parse_with(args: &[String], armies: &[Army]) -> Result<Command, String> {
     if list {
         return Ok(Command::List(config_path));
     }
+    cfg.engines = build_engines(&engine_opts, &each, &config_path)?;
+    validate(&cfg)?;
+    Ok(Command::Run(Box::new(cfg)))
+}
+
+/// `-openings file= format= order= plies= start= policy=`.
+fn read_openings(opts: &[String], o: &mut Openings) -> Result<(), String> {
+    let mut path = None;
+    let mut format = Format::Pgn;
+    let mut plies = None;
+    for p in opts {
+        match kv(p) {
+            ("file", Some(f)) => path = Some(f.to_string()),
+            ("format", Some("epd")) => format = Format::Epd,
+            ("format", Some("pgn")) => format = Format::Pgn,
+            // four-player files are FEN4 lines whatever the format
+            ("format", Some("fen4")) => format = Format::Epd,
+            ("order", Some("random")) => o.order = Order::Random,
+            ("order", Some("sequential")) => o.order = Order::Sequential,
+            ("plies", Some(n)) => plies = Some(num("plies", n)?),
+            ("start", Some(n)) => o.start = num("start", n)?,
+            ("policy", Some(_)) => {}
+            _ => return Err(format!("-openings: bad option '{p}'")),
+        }
+    }
+    // without file=: the shipped set, in the order given; four-player:
+    // random plies from the start
+    match (path, plies) {
+        (Some(path), _) => {
+            o.source = Source::File {
+                path,
+                format,
+                plies,
+            }
+        }
+        (None, Some(plies)) => o.source = Source::Random { plies },
+        (None, None) => {}
+    }
+    Ok(())
+}
+
+/// `-sprt elo0= elo1= alpha= beta=`.
+fn read_sprt(opts: &[String]) -> Result<Sprt, String> {
+    let mut s = Sprt {
+        elo0: 0.0,
+        elo1: 0.0,
+        alpha: 0.05,
+        beta: 0.05,
+    };
+    for p in opts {
+        match kv(p) {
+            ("elo0", Some(v)) => s.elo0 = num("elo0", v)?,
+            ("elo1", Some(v)) => s.elo1 = num("elo1", v)?,
+            ("alpha", Some(v)) => s.alpha = num("alpha", v)?,
+            ("beta", Some(v)) => s.beta = num("beta", v)?,
+            _ => return Err(format!("-sprt: bad option '{p}'")),
+        }
+    }
+    let ok = |x: f64| x > 0.0 && x < 0.5;
+    if !(s.elo1 > s.elo0 && ok(s.alpha) && ok(s.beta)) {
+        return Err("-sprt needs elo0 < elo1 and 0 < alpha, beta < 0.5".into());
+    }
+    Ok(s)
+}
+
+/// `-draw movenumber= movecount= score=`.
+fn read_draw(opts: &[String]) -> Result<DrawRule, String> {
+    let mut d = DrawRule::default();
+    for p in opts {
+        match kv(p) {
+            ("movenumber", Some(v)) => d.movenumber = num("movenumber", v)?,
+            ("movecount", Some(v)) => d.movecount = num("movecount", v)?,
+            ("score", Some(v)) => d.score = num("score", v)?,
+            _ => return Err(format!("-draw: bad option '{p}'")),
+        }
+    }
+    Ok(d)
+}
+
+/// `-resign movecount= score= twosided=`.
+fn read_resign(opts: &[String]) -> Result<ResignRule, String> {
+    let mut r = ResignRule::default();
+    for p in opts {
+        match kv(p) {
+            ("movecount", Some(v)) => r.movecount = num("movecount", v)?,
+            ("score", Some(v)) => r.score = num("score", v)?,
+            ("twosided", Some(v)) => r.twosided = v == "true",
+            _ => return Err(format!("-resign: bad option '{p}'")),
+        }
+    }
+    Ok(r)
+}
+
+/// The engines of the `-engine` options, each with the `-each` options
+/// under its own (`conf=NAME` from the engines file at `config_path`).
+fn build_engines(
+    engine_opts: &[Vec<String>],
+    each: &[String],
+    config_path: &Path,
+) -> Result<Vec<EngineConfig>, String> {
+    let mut out = Vec::new();
     let mut known: Option<Vec<(String, EngineConfig)>> = None;
-    for opts in &engine_opts {
+    for opts in engine_opts {
         let mut e = EngineConfig::new(Proto::Uci);
         let mut has_cmd = false;
         let mut proto_set = false;
         for o in opts {
             if let ("conf", Some(name)) = kv(o) {
                 if known.is_none() {
-                    known = Some(load_engines(&config_path)?);
+                    known = Some(load_engines(config_path)?);
                 }
                 let list = known.as_ref().expect("loaded");
                 e = list
@@ -460,8 +486,13 @@ pub fn parse_with(args: &[String], armies: &[Army]) -> Result<Command, String> {
                 e.name.as_deref().unwrap_or(&e.launch.program)
             ));
         }
-        cfg.engines.push(e);
+        out.push(e);
     }
+    Ok(out)
+}
+
+/// What a match must be to run: engines, counts, the variants each plays.
+fn validate(cfg: &MatchConfig) -> Result<(), String> {
     if cfg.engines.len() < 2 {
         return Err("a match needs at least two engines (-engine ... -engine ...)".into());
     }
@@ -471,7 +502,7 @@ pub fn parse_with(args: &[String], armies: &[Army]) -> Result<Command, String> {
     if cfg.sprt.is_some() && cfg.engines.len() != 2 {
         return Err("-sprt needs exactly two engines".into());
     }
-    four_player_checks(&cfg)?;
+    four_player_checks(cfg)?;
     for e in &cfg.engines {
         if let Some(v) = cfg.variants.iter().find(|v| !e.plays(v)) {
             return Err(format!(
@@ -484,7 +515,7 @@ pub fn parse_with(args: &[String], armies: &[Army]) -> Result<Command, String> {
             ));
         }
     }
-    Ok(Command::Run(Box::new(cfg)))
+    Ok(())
 }
 
 /// What a four-player match needs (and a two-player one must not be given).

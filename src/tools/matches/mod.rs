@@ -28,7 +28,6 @@ pub mod player;
 pub mod process;
 pub mod referee;
 pub mod report;
-pub mod san;
 pub mod tc;
 pub mod tournament;
 

@@ -159,65 +159,6 @@ pub fn read_epd(text: &str, base: &TwoPlayer, origin: &str) -> Result<Vec<Openin
     Ok(out)
 }
 
-/// Removes comments, variations and annotation glyphs from PGN move text.
-fn movetext_tokens(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut depth = 0;
-    let mut chars = text.chars().peekable();
-    let mut cur = String::new();
-    let flush = |cur: &mut String, out: &mut Vec<String>| {
-        if !cur.is_empty() {
-            out.push(std::mem::take(cur));
-        }
-    };
-    while let Some(c) = chars.next() {
-        match c {
-            '{' => {
-                flush(&mut cur, &mut out);
-                for d in chars.by_ref() {
-                    if d == '}' {
-                        break;
-                    }
-                }
-            }
-            ';' => {
-                flush(&mut cur, &mut out);
-                for d in chars.by_ref() {
-                    if d == '\n' {
-                        break;
-                    }
-                }
-            }
-            '(' => {
-                flush(&mut cur, &mut out);
-                depth += 1;
-            }
-            ')' => {
-                flush(&mut cur, &mut out);
-                depth -= 1;
-            }
-            c if c.is_whitespace() => flush(&mut cur, &mut out),
-            c if depth == 0 => cur.push(c),
-            _ => {}
-        }
-    }
-    flush(&mut cur, &mut out);
-    out.into_iter()
-        .filter_map(|t| {
-            if ["1-0", "0-1", "1/2-1/2", "*"].contains(&t.as_str()) {
-                return None;
-            }
-            // move numbers glued to a move: `1.e4`, `12...Nf6`
-            let t = t.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
-            let t = t.to_string();
-            let skip = t.is_empty()
-                || t.starts_with('$')
-                || ["1-0", "0-1", "1/2-1/2", "*"].contains(&t.as_str());
-            (!skip).then_some(t)
-        })
-        .collect()
-}
-
 /// Reads the games of a PGN file as openings (at most `plies` moves each).
 /// Games whose `[Variant]` is another variant are skipped.
 pub fn read_pgn(
@@ -233,59 +174,23 @@ pub fn read_pgn(
     };
     let want = norm(variant);
     let mut out = Vec::new();
-    let mut tags: Vec<(String, String)> = Vec::new();
-    let mut moves = String::new();
-    let mut game_line = 1;
-    let finish = |tags: &mut Vec<(String, String)>, moves: &mut String, line: usize| {
-        let tag = |k: &str| tags.iter().find(|(t, _)| t == k).map(|(_, v)| v.clone());
-        let result = (|| {
-            if tags.is_empty() && moves.trim().is_empty() {
-                return Ok(None);
-            }
-            if let Some(v) = tag("Variant")
-                && norm(&v) != want
-            {
-                return Ok(None);
-            }
-            let fen = tag("FEN");
-            let mut r = base.fresh(fen.as_deref())?;
-            for t in movetext_tokens(moves) {
-                if plies.is_some_and(|p| r.moves().len() >= p) || r.ending().is_some() {
-                    break;
-                }
-                r.play(&t)?;
-            }
-            Ok(Some(Opening {
-                fen,
-                moves: r.moves().to_vec(),
-            }))
-        })();
-        tags.clear();
-        moves.clear();
-        result.map_err(|e: String| format!("{origin}: game at line {line}: {e}"))
-    };
-    for (i, line) in text.lines().enumerate() {
-        let l = line.trim();
-        if l.starts_with('[') && l.ends_with(']') {
-            if !moves.trim().is_empty()
-                && let Some(o) = finish(&mut tags, &mut moves, game_line)?
-            {
-                out.push(o);
-            }
-            if tags.is_empty() {
-                game_line = i + 1;
-            }
-            let inner = &l[1..l.len() - 1];
-            if let Some((k, v)) = inner.split_once(char::is_whitespace) {
-                tags.push((k.to_string(), v.trim().trim_matches('"').to_string()));
-            }
-        } else {
-            moves.push_str(line);
-            moves.push('\n');
+    for g in crate::movetext::games(text).map_err(|e| format!("{origin}: {e}"))? {
+        let at = |e: String| format!("{origin}: game at line {}: {e}", g.line);
+        if g.tag("Variant").is_some_and(|v| norm(v) != want) {
+            continue;
         }
-    }
-    if let Some(o) = finish(&mut tags, &mut moves, game_line)? {
-        out.push(o);
+        let fen = g.tag("FEN").map(str::to_string);
+        let mut r = base.fresh(fen.as_deref()).map_err(at)?;
+        for t in crate::movetext::tokens(&g.movetext).map_err(at)? {
+            if plies.is_some_and(|p| r.moves().len() >= p) || r.ending().is_some() {
+                break;
+            }
+            r.play(&t).map_err(at)?;
+        }
+        out.push(Opening {
+            fen,
+            moves: r.moves().to_vec(),
+        });
     }
     Ok(out)
 }

@@ -11,12 +11,12 @@
 //! or Teams game and, in Free-For-All, resigns the seat and plays on.
 
 use crate::fourplayer::game::Game4;
+use crate::game::Game;
 use crate::position::outcome::Outcome;
-use crate::protocol::game::Game;
 use crate::variant::armies::Army;
 use crate::with_position;
 
-use super::san;
+use crate::position::san;
 
 /// How a game ended, as the PGN `Termination` tag says it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -296,7 +296,7 @@ impl Referee for TwoPlayer {
     }
 
     fn xboard_setup(&self) -> Result<Vec<String>, String> {
-        crate::protocol::pieces::xboard_lines(self.game.spec())
+        crate::variant::xboard::xboard_lines(self.game.spec())
     }
 
     fn draw(&self, reason: String, t: Termination) -> Ending {

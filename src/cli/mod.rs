@@ -4,7 +4,9 @@
 //! quietly instead of a panic.
 
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+pub mod four;
 
 use crate::out::Out;
 use crate::setup::{Width, setup};
@@ -232,8 +234,7 @@ fn cmd_perft(args: &[String], armies: &[Army]) -> Result<(), ArgError> {
                 "four-player positions are given with --fen4".into(),
             ));
         }
-        let game =
-            crate::fourplayer::cli::game(mode, p.value("--fen4"), &moves).map_err(ArgError)?;
+        let game = four::game(mode, p.value("--fen4"), &moves).map_err(ArgError)?;
         if let Some(o) = game.outcome() {
             return Err(ArgError(format!(
                 "the game is over after the moves: {}",
@@ -241,7 +242,7 @@ fn cmd_perft(args: &[String], armies: &[Army]) -> Result<(), ArgError> {
             )));
         }
         let mut pos = game.position().clone();
-        let nodes = crate::fourplayer::cli::perft(out(), &mut pos, depth, p.flag("--divide"));
+        let nodes = perft::run(out(), &mut pos, depth, p.flag("--divide"));
         out().line(&format!("Nodes searched: {nodes}"));
         return Ok(());
     }
@@ -256,24 +257,7 @@ fn cmd_perft(args: &[String], armies: &[Army]) -> Result<(), ArgError> {
         Width::Auto
     };
     let mut pos = setup(variant, p.value("--fen"), &moves, armies, width).map_err(ArgError)?;
-    let start = Instant::now();
-    let nodes = with_position!(&mut pos, pos => {
-        if p.flag("--divide") && depth > 0 {
-            let mut total = 0;
-            for (m, n) in perft::divide(pos, depth) {
-                out().line(&format!("{m}: {n}"));
-                total += n;
-            }
-            total
-        } else {
-            perft::perft(pos, depth)
-        }
-    });
-    let secs = start.elapsed().as_secs_f64();
-    log::info!(
-        "perft {depth}: {nodes} nodes in {secs:.3} s ({:.0} nodes/s)",
-        nodes as f64 / secs.max(1e-9)
-    );
+    let nodes = with_position!(&mut pos, pos => perft::run(out(), pos, depth, p.flag("--divide")));
     out().line(&format!("Nodes searched: {nodes}"));
     Ok(())
 }
@@ -305,8 +289,8 @@ fn cmd_show(args: &[String]) -> Result<(), ArgError> {
         .value("--moves")
         .map(|m| m.split_whitespace().collect())
         .unwrap_or_default();
-    let game = crate::fourplayer::cli::game(mode, p.value("--fen4"), &moves).map_err(ArgError)?;
-    out().text(&crate::fourplayer::cli::diagram(game.position()));
+    let game = four::game(mode, p.value("--fen4"), &moves).map_err(ArgError)?;
+    out().text(&four::diagram(game.position()));
     if let Some(o) = game.outcome() {
         out().line(&format!("the game is over: {}", o.reason()));
     }
@@ -416,7 +400,7 @@ fn cmd_analyse(args: &[String], armies: &[Army]) -> Result<(), ArgError> {
             crate::fourplayer::Mode::from_name(variant).unwrap_or(crate::fourplayer::Mode::Teams);
         let game = crate::fourplayer::pgn4::read(&text, mode)
             .map_err(|e| ArgError(format!("{path}: {e}")))?;
-        crate::fourplayer::cli::review(out(), &mut engine, &game.game, &limits, ffa);
+        four::review(out(), &mut engine, &game.game, &limits, ffa);
         return Ok(());
     }
     if let Some(mode) = crate::fourplayer::Mode::from_name(variant) {
@@ -425,10 +409,9 @@ fn cmd_analyse(args: &[String], armies: &[Army]) -> Result<(), ArgError> {
                 "four-player positions are given with --fen4".into(),
             ));
         }
-        let game =
-            crate::fourplayer::cli::game(mode, p.value("--fen4"), &moves).map_err(ArgError)?;
-        out().text(&crate::fourplayer::cli::diagram(game.position()));
-        crate::fourplayer::cli::analyse(out(), &mut engine, &game, limits, ffa);
+        let game = four::game(mode, p.value("--fen4"), &moves).map_err(ArgError)?;
+        out().text(&four::diagram(game.position()));
+        four::analyse(out(), &mut engine, &game, limits, ffa);
         return Ok(());
     }
     if p.value("--fen4").is_some() {

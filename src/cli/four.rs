@@ -1,12 +1,12 @@
-//! The command line's four-player parts: positions from `--fen4` (a FEN4 or
-//! a layout name) and moves, perft, and a plain-text diagram.
+//! The command line's four-player parts: games from `--fen4` (a FEN4 or
+//! a layout name) and moves, a plain-text diagram, analysis and review.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use super::game::{Event, Game4};
-use super::search::Objective;
-use super::{Layout, Mode, PLAYER_NAMES, Position4, perft, setup_game};
+use crate::fourplayer::game::{Event, Game4};
+use crate::fourplayer::search::{Objective, Search4};
+use crate::fourplayer::{Layout, Mode, PLAYER_NAMES, Position4, setup_game};
 use crate::out::Out;
 use crate::search::tree::SearchPosition;
 use crate::search::{Engine, Limits, Report, ScoreKind};
@@ -19,28 +19,6 @@ pub fn game(mode: Mode, fen4: Option<&str>, moves: &[&str]) -> Result<Game4, Str
         Some((f, None)) => setup_game(mode, Some(f), None, moves),
         None => setup_game(mode, None, None, moves),
     }
-}
-
-/// Runs perft (with `divide`, one line per root move first, on `out`);
-/// returns the leaf count.
-pub fn perft(out: &Out, pos: &mut Position4, depth: u32, divide: bool) -> u64 {
-    let start = Instant::now();
-    let nodes = if divide && depth > 0 {
-        let mut total = 0;
-        for (m, n) in perft::divide(pos, depth) {
-            out.line(&format!("{m}: {n}"));
-            total += n;
-        }
-        total
-    } else {
-        perft::perft(pos, depth)
-    };
-    let secs = start.elapsed().as_secs_f64();
-    log::info!(
-        "perft {depth}: {nodes} nodes in {secs:.3} s ({:.0} nodes/s)",
-        nodes as f64 / secs.max(1e-9)
-    );
-    nodes
 }
 
 /// A plain-text diagram of the board, rank 14 at the top: pieces as owner
@@ -56,7 +34,7 @@ pub fn diagram(pos: &Position4) -> String {
                 None => "  ".to_string(),
                 Some(sq) => match pos.piece_at(sq) {
                     None => " .".to_string(),
-                    Some((o, t)) => super::fen4::piece_text(o, t),
+                    Some((o, t)) => crate::fourplayer::fen4::piece_text(o, t),
                 },
             };
             s.push_str(&format!(" {cell}"));
@@ -70,7 +48,7 @@ pub fn diagram(pos: &Position4) -> String {
     s.push('\n');
     let checked: Vec<&str> = (0..4)
         .filter(|&p| pos.checked_players() & (1 << p) != 0)
-        .map(|p| super::PLAYER_NAMES[p])
+        .map(|p| PLAYER_NAMES[p])
         .collect();
     if !checked.is_empty() {
         s.push_str(&format!("in check: {}\n", checked.join(", ")));
@@ -78,7 +56,7 @@ pub fn diagram(pos: &Position4) -> String {
     let points = pos.points();
     s.push_str(&format!(
         "{} to move ({}); points r {} b {} y {} g {}; FEN4 {}\n",
-        super::PLAYER_NAMES[pos.side()],
+        PLAYER_NAMES[pos.side()],
         pos.mode().name(),
         points[0],
         points[1],
@@ -97,9 +75,9 @@ pub fn analyse(out: &Out, engine: &mut Engine, game: &Game4, limits: Limits, ffa
         out.line("bestmove (none)");
         return;
     }
-    let search = super::uci::search_position(game, ffa);
+    let search = Search4::of_game(game, ffa);
     let tables = Arc::new(search.build_tables(&engine.params));
-    let rep = super::uci::reporter(out.clone(), game.position().clone());
+    let rep = crate::protocol::four_uci::reporter(out.clone(), game.position().clone());
     engine.go_with(search, tables, limits, rep);
     while engine.is_searching() {
         if out.closed() {
@@ -121,7 +99,7 @@ pub fn review(out: &Out, engine: &mut Engine, game: &Game4, limits: &Limits, ffa
         if out.closed() {
             return;
         }
-        let search = super::uci::search_position(&replay, ffa);
+        let search = Search4::of_game(&replay, ffa);
         let tables = Arc::new(search.build_tables(&engine.params));
         let root = replay.position().clone();
         let last = Arc::new(std::sync::Mutex::new(None));

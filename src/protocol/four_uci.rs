@@ -9,11 +9,10 @@
 
 use std::sync::Arc;
 
-use super::game::Game4;
-use super::search::{Objective, Search4};
-use super::{Layout, Mode, Position4, Variant4};
+use crate::fourplayer::game::Game4;
+use crate::fourplayer::{Layout, Mode, Position4, Variant4};
 use crate::position::Move;
-use crate::search::{Info, ScoreKind};
+use crate::search::Info;
 
 /// Reads the arguments of `position` (after the word itself) into a game;
 /// errors name the token.
@@ -86,7 +85,7 @@ impl FourUci {
 }
 
 /// A reporter that writes a four-player search of `root` as UCI lines.
-pub fn reporter(out: crate::protocol::Out, root: Position4) -> crate::search::Reporter {
+pub fn reporter(out: crate::out::Out, root: Position4) -> crate::search::Reporter {
     Arc::new(move |r| match r {
         crate::search::Report::Info(i) => {
             for l in info_lines(&i, &i.pv, &root) {
@@ -94,38 +93,20 @@ pub fn reporter(out: crate::protocol::Out, root: Position4) -> crate::search::Re
             }
         }
         crate::search::Report::BestMove { best, .. } => match best {
-            Some(m) if m.from() != m.to() => {
-                out.line(&format!("bestmove {}", root.move_to_string(m)))
-            }
+            Some(m) if !m.is_leave() => out.line(&format!("bestmove {}", root.move_to_string(m))),
             _ => out.line("bestmove (none)"),
         },
     })
 }
 
-/// The search position for a game's current position.
-pub fn search_position(game: &Game4, ffa: Objective) -> Search4 {
-    let objective = match game.mode() {
-        Mode::Teams => Objective::Teams,
-        Mode::Ffa => ffa,
-    };
-    Search4::new(game.position().clone(), objective)
-}
-
 /// The `info` line of a search report, and in FFA the points at the end of
 /// its principal variation.
 pub fn info_lines(i: &Info, pv_moves: &[Move], root: &Position4) -> Vec<String> {
-    let score = match i.score {
-        ScoreKind::Cp(c) => format!("cp {c}"),
-        ScoreKind::Mate(m) => format!("mate {m}"),
-    };
-    let mut line = format!(
-        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {}",
-        i.depth, i.seldepth, i.multipv, score, i.nodes, i.nps, i.hashfull, i.time_ms
-    );
+    let mut line = super::uci::info_head(i);
     let mut p = root.clone();
     let mut pv = Vec::new();
     for &m in pv_moves {
-        if m.from() == m.to() || !p.legal_moves().contains(&m) {
+        if m.is_leave() || !p.legal_moves().contains(&m) {
             break;
         }
         pv.push(p.move_to_string(m));

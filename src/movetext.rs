@@ -1,0 +1,196 @@
+//! PGN and PGN4 text, read once for every family and every reader (the
+//! match runner's opening files, the board's records, `analyse --pgn4`):
+//! a text's games, each its tag pairs and its movetext, and the move tokens
+//! of a movetext with comments, variations, annotation glyphs, move
+//! numbers and results left out. What a token means is the game's to say.
+
+/// One game of a text: its tag pairs, in order, and its movetext.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameText {
+    pub tags: Vec<(String, String)>,
+    pub movetext: String,
+    /// the line (from 1) the game starts on
+    pub line: usize,
+}
+
+impl GameText {
+    /// A tag's value.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Whether the game holds nothing: no tags, no moves.
+    pub fn is_empty(&self) -> bool {
+        self.tags.is_empty() && self.movetext.trim().is_empty()
+    }
+}
+
+/// A tag pair `[Name "value"]` (`\"` in the value is a quote).
+fn tag_pair(line: &str) -> Result<(String, String), String> {
+    let inner = line
+        .strip_prefix('[')
+        .and_then(|r| r.strip_suffix(']'))
+        .ok_or_else(|| format!("bad tag line '{}'", clip(line)))?;
+    let (name, value) = inner
+        .split_once(char::is_whitespace)
+        .ok_or_else(|| format!("bad tag line '{}'", clip(line)))?;
+    let value = value
+        .trim()
+        .strip_prefix('"')
+        .and_then(|v| v.strip_suffix('"'))
+        .ok_or_else(|| format!("tag {}: the value must be quoted", clip(name)))?;
+    Ok((name.to_string(), value.replace("\\\"", "\"")))
+}
+
+fn clip(s: &str) -> String {
+    s.chars().take(60).collect()
+}
+
+/// The games of a text: tag pairs, then movetext; a tag pair after a
+/// game's moves starts the next game. A line that starts with `[` inside
+/// the moves of a game that has none yet is a tag pair. Errors name the
+/// line.
+pub fn games(text: &str) -> Result<Vec<GameText>, String> {
+    let mut out = Vec::new();
+    let mut cur = GameText {
+        line: 1,
+        ..Default::default()
+    };
+    for (i, line) in text.lines().enumerate() {
+        let l = line.trim();
+        if l.starts_with('[') {
+            if !cur.movetext.trim().is_empty() {
+                out.push(std::mem::take(&mut cur));
+            }
+            if cur.tags.is_empty() {
+                cur.line = i + 1;
+            }
+            cur.tags
+                .push(tag_pair(l).map_err(|e| format!("line {}: {e}", i + 1))?);
+        } else {
+            if cur.is_empty() && !l.is_empty() {
+                cur.line = i + 1;
+            }
+            cur.movetext.push_str(line);
+            cur.movetext.push('\n');
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    Ok(out)
+}
+
+/// Whether a token is a game's result: `1-0`, `0-1`, `1/2-1/2`, `*`, or a
+/// Free-For-All score of four numbers (`20-5-13-0`).
+fn is_result(t: &str) -> bool {
+    let parts: Vec<&str> = t.split('-').collect();
+    ["1-0", "0-1", "1/2-1/2", "*"].contains(&t)
+        || (parts.len() == 4
+            && parts
+                .iter()
+                .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit())))
+}
+
+/// A token without its move number (`1.`, `12...Nf6`, PGN4's `..`), or
+/// None if nothing is left or it is no move (a result, a glyph `$1`).
+fn move_token(t: &str) -> Option<String> {
+    if is_result(t) {
+        return None;
+    }
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    let t = if t[digits..].starts_with('.') || digits == t.len() {
+        t[digits..].trim_start_matches('.')
+    } else {
+        t
+    };
+    let t = t.trim_start_matches('.');
+    (!t.is_empty() && !t.starts_with('$') && !is_result(t)).then(|| t.to_string())
+}
+
+/// The move tokens of a movetext: `{comments}`, `; comments`, `(variations)`
+/// (nested), glyphs, move numbers and results left out; tag-pair lines
+/// are skipped. An unbalanced `)` or an unclosed comment or variation is
+/// an error.
+pub fn tokens(movetext: &str) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    let mut depth = 0usize;
+    let mut in_comment = false;
+    let mut word = String::new();
+    let mut flush = |w: &mut String| {
+        if let Some(t) = move_token(&std::mem::take(w)) {
+            out.push(t);
+        }
+    };
+    for line in movetext.lines() {
+        if !in_comment && depth == 0 && line.trim_start().starts_with('[') {
+            continue;
+        }
+        for c in line.chars() {
+            match c {
+                _ if in_comment => in_comment = c != '}',
+                '{' => {
+                    flush(&mut word);
+                    in_comment = true;
+                }
+                ';' => break,
+                '(' => {
+                    flush(&mut word);
+                    depth += 1;
+                }
+                ')' => {
+                    depth = depth
+                        .checked_sub(1)
+                        .ok_or("a ')' without its '(' in the moves")?;
+                }
+                _ if depth > 0 => {}
+                c if c.is_whitespace() => flush(&mut word),
+                c => word.push(c),
+            }
+        }
+        flush(&mut word);
+    }
+    if in_comment || depth > 0 {
+        return Err("a comment or variation is not closed".into());
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_of_both_families() {
+        let pgn = "[Event \"x\"]\n[FEN \"a \\\"b\\\"\"]\n\n1. e4 {best} e5 (1... c5 2. Nf3) 2.Nf3 $1 Nc6 ; rest\n3. O-O 0-0 12...Nf6 1-0\n";
+        let g = games(pgn).unwrap();
+        assert_eq!(g.len(), 1);
+        assert_eq!(g[0].tag("FEN"), Some("a \"b\""));
+        assert_eq!(
+            tokens(&g[0].movetext).unwrap(),
+            ["e4", "e5", "Nf3", "Nc6", "O-O", "0-0", "Nf6"]
+        );
+        let pgn4 = "[Variant \"FFA\"]\n1. h2-h3 .. b7-c7 .. R .. T\n2. Qg1xd4+ 20-5-13-0";
+        let g = games(pgn4).unwrap();
+        assert_eq!(
+            tokens(&g[0].movetext).unwrap(),
+            ["h2-h3", "b7-c7", "R", "T", "Qg1xd4+"]
+        );
+    }
+
+    #[test]
+    fn games_and_errors() {
+        let two = "[Event \"a\"]\n1. e4 *\n\n[Event \"b\"]\n1. d4 *\n";
+        let g = games(two).unwrap();
+        assert_eq!((g.len(), g[1].line), (2, 4));
+        assert!(games("[Event a]").unwrap_err().contains("line 1"));
+        assert!(games("[Event]").is_err());
+        assert!(tokens("1. e4 )").is_err());
+        assert!(tokens("1. e4 {open").is_err());
+        assert!(tokens("1. e4 (e5").is_err());
+        assert!(games("\n  \n").unwrap().is_empty());
+    }
+}
