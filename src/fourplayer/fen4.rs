@@ -15,6 +15,7 @@ use super::variant::{KING, LETTERS, Layout, NUM_TYPES, PAWN, ROOK, Variant4};
 use super::{DEAD, PLAYER_LETTERS, PLAYER_NAMES};
 use crate::bitboard::Bitboard;
 use crate::geometry::Sq;
+use crate::variant::board::{Cell, Words, walk_rows};
 
 fn four<T>(field: &str, what: &str, parse: impl Fn(&str) -> Option<T>) -> Result<[T; 4], String> {
     let parts: Vec<&str> = field.split(',').collect();
@@ -66,6 +67,25 @@ fn split(fen: &str) -> Result<(Vec<&str>, Option<&str>, &str), String> {
         return Err(format!("FEN4: unexpected text in the board field '{rest}'"));
     }
     Ok((fields, block, rest))
+}
+
+/// A FEN4 row's cells, separated by commas: counts, `x` for a missing
+/// corner square, pieces.
+fn fen4_cells(row: &str) -> Result<Vec<Cell<'_>>, String> {
+    row.split(',')
+        .map(|c| {
+            let c = c.trim();
+            if c.is_empty() {
+                Err(format!("empty cell in '{row}'"))
+            } else if c.bytes().all(|b| b.is_ascii_digit()) {
+                Ok(Cell::Empty(c))
+            } else if c == "x" || c == "X" {
+                Ok(Cell::Hole(c))
+            } else {
+                Ok(Cell::Piece(c))
+            }
+        })
+        .collect()
 }
 
 /// The entries of the `{...}` block: `'key':value` separated by commas,
@@ -197,75 +217,20 @@ impl Position4 {
 
     fn read_board(&mut self, board: &str) -> Result<(), String> {
         let v = self.v.clone();
-        let shape = &v.shape;
-        let rows: Vec<&str> = board.split('/').collect();
-        if rows.len() != shape.ranks {
-            return Err(format!(
-                "FEN4 board has {} rows, expected {}",
-                rows.len(),
-                shape.ranks
-            ));
-        }
-        for (i, row) in rows.iter().enumerate() {
-            let rank = shape.ranks - 1 - i;
-            let mut file = 0usize;
-            for cell in row.split(',') {
-                let cell = cell.trim();
-                if cell.is_empty() {
-                    return Err(format!("rank {}: empty cell in '{row}'", rank + 1));
-                }
-                if let Ok(n) = cell.parse::<usize>() {
-                    if n == 0 || cell.starts_with('0') {
-                        return Err(format!(
-                            "rank {}: bad empty-square count '{cell}'",
-                            rank + 1
-                        ));
-                    }
-                    file += n;
-                    if file > shape.files {
-                        break;
-                    }
-                    continue;
-                }
-                if file >= shape.files {
-                    file += 1;
-                    break;
-                }
-                let name = format!("{}{}", (b'a' + file as u8) as char, rank + 1);
-                if cell == "x" || cell == "X" {
-                    if !shape.is_hole(file, rank) {
-                        return Err(format!(
-                            "rank {}: 'x' on {name}, which is not a corner square",
-                            rank + 1
-                        ));
-                    }
-                    file += 1;
-                    continue;
-                }
-                let (owner, t) = parse_piece(cell)
-                    .ok_or_else(|| format!("rank {}: bad piece '{cell}'", rank + 1))?;
-                let sq = shape.square(file as i32, rank as i32).ok_or_else(|| {
-                    format!(
-                        "rank {}: piece '{cell}' on a missing corner square ({name})",
-                        rank + 1
-                    )
-                })?;
-                if self.board[sq] != EMPTY {
-                    return Err(format!("two pieces on {name}"));
-                }
-                self.put(owner, t, sq);
-                file += 1;
+        let words = Words {
+            field: "FEN4 board",
+            rows: "rows",
+            hole: "a missing corner square",
+            not_hole: "which is not a corner square",
+        };
+        walk_rows(board, &v.shape, &words, fen4_cells, |cell, sq| {
+            let (owner, t) = parse_piece(cell).ok_or_else(|| format!("bad piece '{cell}'"))?;
+            if self.board[sq] != EMPTY {
+                return Err(format!("two pieces on {}", v.shape.name(sq)));
             }
-            if file != shape.files {
-                return Err(format!(
-                    "rank {} has {} squares, expected {}",
-                    rank + 1,
-                    file,
-                    shape.files
-                ));
-            }
-        }
-        Ok(())
+            self.put(owner, t, sq);
+            Ok(())
+        })
     }
 
     fn read_block(&mut self, block: &str) -> Result<(), String> {

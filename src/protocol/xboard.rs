@@ -613,6 +613,64 @@ impl XBoard {
 }
 
 impl XBoard {
+    /// `new`: standard chess from the start, the engine Black, no limits
+    /// of the last game.
+    fn cmd_new(&mut self, line: &str) {
+        self.cancel();
+        self.illegal_position = false;
+        self.opponent_engine = false;
+        self.core.engine.new_game();
+        self.game = match Game::new("chess", &self.core.set.user_armies) {
+            Ok(g) => g,
+            Err(e) => {
+                self.error(&e, line);
+                return;
+            }
+        };
+        self.xb_variant = "normal".into();
+        self.force = false;
+        self.engine_side = crate::variant::BLACK;
+        self.sd = None;
+        self.my_time = None;
+        self.opp_time = None;
+        self.exclude.clear();
+        if self.analyzing {
+            self.analyze();
+        }
+    }
+
+    /// The limits and sizes: `level`, `st`, `sd`, `time`, `otim`,
+    /// `memory`, `cores`.
+    fn cmd_limits(&mut self, cmd: &str, args: &str, line: &str) {
+        match cmd {
+            "level" => self.cmd_level(args, line),
+            "st" => match parse_seconds(args) {
+                Some(ms) if ms > 0 => self.st_ms = Some(ms),
+                _ => self.error("bad time", line),
+            },
+            "sd" => {
+                if let Some(d) = self.number_in::<i32>(args, line, 1, Some(MAX_DEPTH)) {
+                    self.sd = Some(d);
+                }
+            }
+            "time" => self.my_time = self.clock(args, line).or(self.my_time),
+            "otim" => self.opp_time = self.clock(args, line).or(self.opp_time),
+            "memory" => {
+                if let Some(mb) = self.number_in::<usize>(args, line, 1, None)
+                    && let Changed::Notice(n) = self.core.set_hash(mb)
+                {
+                    self.notice(&n);
+                }
+            }
+            "cores" => {
+                if let Some(n) = self.number_in::<usize>(args, line, 1, Some(MAX_THREADS)) {
+                    self.core.set_threads(n);
+                }
+            }
+            _ => {}
+        }
+    }
+
     /// Handles one command.
     fn command(&mut self, line: &str) -> Flow {
         let line = line.trim();
@@ -626,29 +684,7 @@ impl XBoard {
             | "bk" | "draw" | "nps" | "white" | "black" => {}
             "computer" => self.opponent_engine = true,
             "protover" => self.features(),
-            "new" => {
-                self.cancel();
-                self.illegal_position = false;
-                self.opponent_engine = false;
-                self.core.engine.new_game();
-                self.game = match Game::new("chess", &self.core.set.user_armies) {
-                    Ok(g) => g,
-                    Err(e) => {
-                        self.error(&e, line);
-                        return Flow::Continue;
-                    }
-                };
-                self.xb_variant = "normal".into();
-                self.force = false;
-                self.engine_side = crate::variant::BLACK;
-                self.sd = None;
-                self.my_time = None;
-                self.opp_time = None;
-                self.exclude.clear();
-                if self.analyzing {
-                    self.analyze();
-                }
-            }
+            "new" => self.cmd_new(line),
             "variant" => self.cmd_variant(args, line),
             "force" => {
                 self.force = true;
@@ -720,29 +756,8 @@ impl XBoard {
             }
             "exclude" => self.cmd_exclude(args, false, line),
             "include" => self.cmd_exclude(args, true, line),
-            "level" => self.cmd_level(args, line),
-            "st" => match parse_seconds(args) {
-                Some(ms) if ms > 0 => self.st_ms = Some(ms),
-                _ => self.error("bad time", line),
-            },
-            "sd" => {
-                if let Some(d) = self.number_in::<i32>(args, line, 1, Some(MAX_DEPTH)) {
-                    self.sd = Some(d);
-                }
-            }
-            "time" => self.my_time = self.clock(args, line).or(self.my_time),
-            "otim" => self.opp_time = self.clock(args, line).or(self.opp_time),
-            "memory" => {
-                if let Some(mb) = self.number_in::<usize>(args, line, 1, None)
-                    && let Changed::Notice(n) = self.core.set_hash(mb)
-                {
-                    self.notice(&n);
-                }
-            }
-            "cores" => {
-                if let Some(n) = self.number_in::<usize>(args, line, 1, Some(MAX_THREADS)) {
-                    self.core.set_threads(n);
-                }
+            "level" | "st" | "sd" | "time" | "otim" | "memory" | "cores" => {
+                self.cmd_limits(cmd, args, line)
             }
             "option" => self.cmd_option(args, line),
             "quit" => return Flow::Quit,

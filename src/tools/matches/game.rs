@@ -71,6 +71,76 @@ pub fn play_opening(r: &mut dyn Referee, moves: &[String]) -> Result<Vec<MoveRec
     Ok(out)
 }
 
+/// Tells every seat's engine a new game starts; a seat whose engine
+/// cannot start forfeits (which may end the game at once).
+fn start_seats(
+    r: &mut dyn Referee,
+    players: &mut [SeatPlayer],
+    faults: &mut [Option<Fault>],
+) -> Option<Ending> {
+    for seat in 0..r.seats() {
+        let name = r.seat_name(seat);
+        let res = match &mut players[seat] {
+            Ok(p) => p.new_game(&*r),
+            Err(e) => Err(e.clone()),
+        };
+        if let Err(e) = res {
+            let reason = format!("{name} disconnects");
+            faults[seat] = Some(Fault {
+                termination: Termination::Abandoned,
+                reason: reason.clone(),
+                detail: e,
+            });
+            let ending = r.forfeit(seat, reason, Termination::Abandoned);
+            if ending.is_some() {
+                return ending;
+            }
+        }
+    }
+    None
+}
+
+/// A reply that is no move: what went wrong (None: nothing to log), the
+/// reason as results say it, and the termination.
+fn failed_reply(
+    reply: Reply,
+    name: &str,
+    r: &dyn Referee,
+) -> (Option<String>, String, Termination) {
+    match reply {
+        Reply::Move { .. } => unreachable!("a move is played, not failed"),
+        Reply::Resign => (None, format!("{name} resigns"), Termination::Normal),
+        Reply::Late { used_ms } => (
+            Some(format!("lost on time ({used_ms} ms)")),
+            format!("{name} loses on time"),
+            Termination::TimeForfeit,
+        ),
+        Reply::Stalled => (
+            Some("stopped answering".into()),
+            format!("{name}'s connection stalls"),
+            Termination::Stalled,
+        ),
+        Reply::Crashed(status) => (
+            Some(format!("crashed ({status})")),
+            format!("{name} disconnects"),
+            Termination::Abandoned,
+        ),
+        Reply::Claim(line) => (
+            Some(format!("claimed a result that is not ({line})")),
+            format!("{name} makes an invalid result claim"),
+            Termination::RulesInfraction,
+        ),
+        Reply::Rejected(line) => (
+            Some(format!("refused a legal move ({line})")),
+            format!(
+                "{name} makes an illegal move: refused {}",
+                r.moves().last().map(String::as_str).unwrap_or("")
+            ),
+            Termination::IllegalMove,
+        ),
+    }
+}
+
 /// A seat's engine: running, or it could not be started (the reason).
 pub type SeatPlayer<'a> = Result<&'a mut Player, String>;
 
@@ -96,26 +166,7 @@ pub fn play_game(
     let mut moves = book;
     let mut clocks: Vec<Clock> = tcs.iter().map(Clock::new).collect();
     let mut adj = Adjudicator::new(rules, seats);
-    let mut ending = None;
-    for seat in 0..seats {
-        let name = r.seat_name(seat);
-        let res = match &mut players[seat] {
-            Ok(p) => p.new_game(&*r),
-            Err(e) => Err(e.clone()),
-        };
-        if let Err(e) = res {
-            let reason = format!("{name} disconnects");
-            faults[seat] = Some(Fault {
-                termination: Termination::Abandoned,
-                reason: reason.clone(),
-                detail: e,
-            });
-            ending = r.forfeit(seat, reason, Termination::Abandoned);
-            if ending.is_some() {
-                break;
-            }
-        }
-    }
+    let mut ending = start_seats(r, players, &mut faults);
     while ending.is_none() {
         if let Some(e) = r.ending() {
             ending = Some(e);
@@ -176,35 +227,7 @@ pub fn play_game(
                     }
                 }
             }
-            Reply::Resign => Some((None, format!("{name} resigns"), Termination::Normal)),
-            Reply::Late { used_ms } => Some((
-                Some(format!("lost on time ({used_ms} ms)")),
-                format!("{name} loses on time"),
-                Termination::TimeForfeit,
-            )),
-            Reply::Stalled => Some((
-                Some("stopped answering".into()),
-                format!("{name}'s connection stalls"),
-                Termination::Stalled,
-            )),
-            Reply::Crashed(status) => Some((
-                Some(format!("crashed ({status})")),
-                format!("{name} disconnects"),
-                Termination::Abandoned,
-            )),
-            Reply::Claim(line) => Some((
-                Some(format!("claimed a result that is not ({line})")),
-                format!("{name} makes an invalid result claim"),
-                Termination::RulesInfraction,
-            )),
-            Reply::Rejected(line) => Some((
-                Some(format!("refused a legal move ({line})")),
-                format!(
-                    "{name} makes an illegal move: refused {}",
-                    r.moves().last().map(String::as_str).unwrap_or("")
-                ),
-                Termination::IllegalMove,
-            )),
+            other => Some(failed_reply(other, name, &*r)),
         };
         if let Some((what, reason, t)) = fault {
             if let Some(what) = what {
