@@ -2,8 +2,8 @@
 //! a FEN) and the moves played since. The current position keeps the
 //! repetition history of the game; `undo` replays the moves from the root.
 
-use crate::position::Move;
-use crate::position::notation::MoveError;
+use crate::base::Move;
+use crate::base::MoveError;
 use crate::position::outcome::Outcome;
 use crate::setup::{AnyPosition, Width, setup};
 use crate::variant::VariantSpec;

@@ -2,6 +2,7 @@
 //! Armies and chess. The library holds everything; `main.rs` only turns
 //! arguments into a subcommand.
 
+pub mod base;
 pub mod bitboard;
 pub mod cli;
 pub mod eval;

@@ -9,10 +9,11 @@
 
 use std::sync::Arc;
 
+use crate::base::Move;
+use crate::base::MoveError;
 use crate::bitboard::Bitboard;
-use crate::position::notation::MoveError;
+use crate::position::Position;
 use crate::position::outcome::Outcome;
-use crate::position::{Move, Position};
 use crate::variant::armies::Army;
 use crate::variant::{Variant, VariantSpec};
 

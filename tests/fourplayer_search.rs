@@ -84,7 +84,9 @@ fn teams_search_avoids_a_two_queen_mate() {
 /// answers, Yellow then takes Green's last square and Green is mated on its
 /// turn (proved by enumeration). Red must find the combination, which
 /// needs the search to keep Blue's node unpruned while Blue's partner is in
-/// check and to search Yellow's quiet mating move.
+/// check and to search Yellow's quiet mating move (the `four_spare_next_check`
+/// knob: at 2, the default, moves that reach the checked King's zone are
+/// spared beside checks).
 #[test]
 fn teams_search_finds_a_mate_completed_by_the_partner() {
     const GAME: &str = "h2-h3 b7-c7 i13-i12 m8-l8 f2-f4 b5-c5 h14-i13 m6-l6 g1-i3 a8-e4 e14-f12 m11-k11 e1-f3 a6-e2 i13-h12 n9-l7 d1-e1 a5-b7 h12-h9 l7-f13 i3-i6 e4-j9 g14-h14 n7-k10 i6-i9 j9-d3 h9-f9 k10-g6";

@@ -97,6 +97,7 @@ const UCI_WORDS: &[&str] = &[
     "Threads",
     "MultiPV",
     "Move Overhead",
+    "Skill Level",
     "Ponder",
     "UCI_Variant",
     "omega",

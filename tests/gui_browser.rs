@@ -13,7 +13,13 @@
 //!   for a malformed FEN4 while the game stays.
 //! - Omega Chess: loads the start FEN, sees e3-e7 refused (a pawn's first
 //!   step is 1-3 squares), plays the triple step e3-e6 by clicking, watches
-//!   Chimera answer for Black, saves the PGN and replays its SAN.
+//!   Chimera answer for Black, saves the PGN and replays its SAN; the move
+//!   list and the pieces' names read in Omega's own notation (a0-j9,
+//!   w1-w4), and in the engine's frame when asked.
+//! - CwDA (Nutty Knights against Colorbound Clobberers): every kind of
+//!   piece has its own drawing, defined in the page, none shared; the
+//!   legend names them; Chimera set to level 0 on the page; a move made
+//!   by dragging a pawn, and Chimera's answer.
 //! - The server by hand (plain TCP): an illegal move, a malformed body, a
 //!   body over the limit and a foreign Host get 4xx with a reason, and the
 //!   game is kept. The listening socket is bound to 127.0.0.1, read from
@@ -35,6 +41,7 @@ use std::process::{Command, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
 use fantoccini::{Client, ClientBuilder, Locator};
 use gui_client::{Proc, get, http, post, saved_fen, start_gui};
 use serde_json::json;
@@ -204,6 +211,34 @@ async fn click(c: &Client, css: &str) {
 
 async fn click_square(c: &Client, sq: &str) {
     click(c, &format!("rect[data-sq='{sq}']")).await;
+}
+
+/// Drags the piece on `from` to `to` with the mouse (pointer down, move,
+/// up), as a person does.
+async fn drag(c: &Client, from: &str, to: &str) {
+    let square = |sq: &str| format!("rect[data-sq='{sq}']");
+    let a = c.find(Locator::Css(&square(from))).await.unwrap();
+    let b = c.find(Locator::Css(&square(to))).await.unwrap();
+    let mouse = MouseActions::new("mouse".into())
+        .then(PointerAction::MoveToElement {
+            element: a,
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::MoveToElement {
+            element: b,
+            duration: Some(Duration::from_millis(200)),
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    c.perform_actions(mouse).await.unwrap();
 }
 
 async fn select(c: &Client, css: &str, v: &str) {
@@ -475,9 +510,26 @@ fn omega_in_the_browser() {
             moves(&c).await.len() >= 2 && text(&c, "#status").await.starts_with("White to move")
         })
         .await;
+        // Omega in its own names: the move frame e3-e6 is d1-d4, the King
+        // on the frame's g2 stands on f0, the Wizard on a1 on w1
         let list = moves(&c).await;
-        assert_eq!(list[0], "e6");
+        assert_eq!(list[0], "d4");
+        assert_eq!(
+            read(&c, "e.textContent", "#pieces g[data-piece='g2'] title").await,
+            "White King f0"
+        );
+        assert_eq!(
+            read(&c, "e.textContent", "#pieces g[data-piece='a1'] title").await,
+            "White Wizard w1"
+        );
         screenshot(&c, "gui-omega.png").await;
+        // and in the engine's coordinates when asked
+        click(&c, "#engine-coords").await;
+        wait_until("engine coordinates", 10, || async {
+            moves(&c).await.first().is_some_and(|m| m == "e6")
+        })
+        .await;
+        click(&c, "#engine-coords").await;
         let pgn = save(&c, "#save-record", "[Event").await;
         assert!(pgn.contains("[Variant \"omega\"]"), "{pgn}");
         // the SAN replays with the library to the position the page shows
@@ -502,6 +554,80 @@ fn omega_in_the_browser() {
         }
         assert_eq!(n, 2);
         assert_eq!(pos.to_fen(), fen);
+        c.close().await.unwrap();
+    });
+}
+
+/// CwDA in the browser: every kind of piece on the board (the Nutty
+/// Knights against the Colorbound Clobberers) has a drawing of its own,
+/// defined in the page, no two kinds alike; the legend names each.
+#[test]
+fn cwda_pieces_in_the_browser() {
+    if !require_browser("cwda_pieces_in_the_browser") {
+        return;
+    }
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let (_gui, port) = start_gui();
+    runtime().block_on(async {
+        let (_driver, c) = open_page("cwda", port).await;
+        select(&c, "#variant", "cwda").await;
+        select(&c, "#white-army", "nutty").await;
+        select(&c, "#black-army", "clobberers").await;
+        set_field(&c, "#level", "0").await;
+        new_game(&c, "cwda", "white", "200").await;
+        wait_until("level 0 taken", 10, || async {
+            value(&c, "#level").await == "0"
+        })
+        .await;
+        let (_, st) = get(port, "/api/state");
+        let st: serde_json::Value = serde_json::from_str(&st).unwrap();
+        assert_eq!(st["settings"]["level"], 0, "{st}");
+        assert!(text(&c, "#message").await.contains("cwda-nutty-clobberers"));
+        // (letter, drawing) of every piece on the board, and whether the
+        // drawing is defined in the page
+        let v = c
+            .execute(
+                "return Array.from(document.querySelectorAll('#pieces g.piece')).map(g => { \
+                   const id = g.dataset.glyph; \
+                   return [g.querySelector('title').textContent, id, !!document.getElementById(id)]; });",
+                vec![],
+            )
+            .await
+            .unwrap();
+        let pieces: Vec<(String, String, bool)> = serde_json::from_value(v).unwrap();
+        assert_eq!(pieces.len(), 32, "{pieces:?}");
+        let mut kinds: Vec<(String, String)> = Vec::new();
+        for (title, glyph, defined) in &pieces {
+            assert!(defined, "{title}: drawing {glyph} is not in the page");
+            assert_ne!(glyph, "g-piece", "{title} has no drawing of its own");
+            // the title is "<side> <piece name> <square>"
+            let words: Vec<&str> = title.split(' ').collect();
+            let name = words[1..words.len() - 1].join(" ");
+            match kinds.iter().find(|(n, _)| *n == name) {
+                Some((_, g)) => assert_eq!(g, glyph, "{name} drawn two ways"),
+                None => {
+                    if let Some((other, _)) = kinds.iter().find(|(_, g)| g == glyph) {
+                        panic!("{name} and {other} are drawn alike ({glyph})");
+                    }
+                    kinds.push((name, glyph.clone()));
+                }
+            }
+        }
+        // King, pawn and the four pieces of each army
+        assert_eq!(kinds.len(), 10, "{kinds:?}");
+        click(&c, "#legend summary").await;
+        let legend = text(&c, "#legend-list").await;
+        for (name, _) in &kinds {
+            assert!(legend.contains(name.as_str()), "{name} is not in the legend: {legend}");
+        }
+        // a move by dragging, and Chimera's answer at level 0
+        drag(&c, "e2", "e4").await;
+        wait_until("Chimera's answer for Black", 20, || async {
+            moves(&c).await.len() >= 2 && text(&c, "#status").await.starts_with("White to move")
+        })
+        .await;
+        assert_eq!(moves(&c).await[0], "e4");
+        screenshot(&c, "gui-cwda.png").await;
         c.close().await.unwrap();
     });
 }

@@ -20,11 +20,12 @@ mod walker;
 
 use std::collections::BTreeSet;
 
+use chimera::base::GenType;
+use chimera::base::MoveError;
+use chimera::base::{Move, MoveKind, MoveList};
 use chimera::bitboard::Bitboard;
-use chimera::position::movegen::GenType;
-use chimera::position::notation::MoveError;
+use chimera::position::Position;
 use chimera::position::outcome::Outcome;
-use chimera::position::{Move, MoveKind, MoveList, Position};
 use chimera::rng::SplitMix64;
 use chimera::setup::{AnyPosition, Width, setup};
 use chimera::tools::perft::perft;

@@ -55,6 +55,7 @@ fn handshake_lists_the_options() {
         "option name Threads type spin default 1",
         "option name MultiPV type spin default 1",
         "option name Move Overhead type spin default 30",
+        "option name Skill Level type spin default 20 min 0 max 20",
         "option name Ponder type check default false",
         "option name White Army type combo default fide var fide var clobberers var nutty var rookies",
         "option name Black Army type combo default fide",
@@ -232,6 +233,52 @@ fn info_lines_multipv_and_searchmoves() {
             .as_deref()
             .map(|m| ["j3j6", "b2d4"].contains(&m)),
         Some(true)
+    );
+}
+
+/// Skill Level: the weakest level searches one ply over four lines and
+/// varies its moves, yet never gives up a free Queen (a line hundreds of
+/// centipawns below the best is never chosen); level 20 is full strength.
+#[test]
+fn skill_level_plays_weaker_but_never_absurd() {
+    let mut s = uci();
+    s.send("setoption name Skill Level value 0");
+    // White to move takes the undefended Queen on d5 (chess)
+    let queen = "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1";
+    for _ in 0..5 {
+        s.send("ucinewgame");
+        s.send(&format!("position fen {queen}"));
+        s.send("go movetime 10000");
+        let lines = s.until(20, "bestmove", |l| l.starts_with("bestmove"));
+        assert_eq!(lines.last().unwrap(), "bestmove d2d5", "{lines:?}");
+        // one ply, four lines, whatever the time allowed
+        assert!(lines.iter().any(|l| l.contains(" multipv 4 ")), "{lines:?}");
+        assert!(
+            !lines.iter().any(|l| l.starts_with("info depth 2 ")),
+            "{lines:?}"
+        );
+    }
+    // from the start it does not always play the same move
+    let mut seen = std::collections::HashSet::new();
+    for i in 0..12 {
+        s.send(&format!("setoption name Skill Level value {}", i % 3));
+        s.send("ucinewgame");
+        s.send("position startpos");
+        seen.insert(best(&mut s, "go movetime 10000", 20).unwrap());
+    }
+    assert!(seen.len() > 1, "{seen:?}");
+    // full strength again: the search goes deeper than the level's cap
+    s.send("setoption name Skill Level value 20");
+    s.send("position startpos");
+    s.send("go depth 6");
+    let lines = s.until(30, "bestmove", |l| l.starts_with("bestmove"));
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 6 ")),
+        "{lines:?}"
+    );
+    assert!(
+        !lines.iter().any(|l| l.contains(" multipv 2 ")),
+        "{lines:?}"
     );
 }
 

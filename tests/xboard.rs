@@ -76,6 +76,7 @@ fn features() {
         "feature option=\"Threads -spin 1 1 256\"",
         "feature option=\"MultiPV -spin 1 1 256\"",
         "feature option=\"Move Overhead -spin 30 0 5000\"",
+        "feature option=\"Skill Level -spin 20 0 20\"",
         "feature option=\"Ponder -check 0\"",
         "feature option=\"White Army -combo *fide /// clobberers",
         "feature option=\"Black Army -combo *fide",

@@ -12,7 +12,7 @@
 
 use super::variant::Mode;
 use super::{PLAYER_NAMES, Position4, team};
-use crate::position::Move;
+use crate::base::Move;
 
 /// Points for checkmating a player (FFA), and for each remaining player in
 /// a draw.

@@ -18,10 +18,10 @@ use arrayvec::ArrayVec;
 use super::position::{EMPTY, Position4, code};
 use super::variant::{KING, PAWN};
 use super::{Bb, DEAD};
+use crate::base::GenType;
+use crate::base::{Move, MoveKind, MoveList};
 use crate::bitboard::Bitboard;
 use crate::geometry::Sq;
-use crate::position::movegen::GenType;
-use crate::position::{Move, MoveKind, MoveList};
 
 /// A pinned piece and the squares it may still move to.
 type Pins = ArrayVec<(Sq, Bb), 32>;

@@ -6,10 +6,10 @@
 
 use super::Position4;
 use super::variant::{KING, LETTERS, PAWN};
+use crate::base::MoveError;
+use crate::base::{Move, MoveKind};
 use crate::bitboard::Bitboard;
 use crate::geometry::parse_coords;
-use crate::position::notation::MoveError;
-use crate::position::{Move, MoveKind};
 
 /// A move's squares and promotion as read from text.
 struct Parsed {

@@ -5,28 +5,14 @@
 
 use std::sync::Arc;
 
+use crate::base::{Move, MoveKind};
 use crate::bitboard::Bitboard;
 use crate::geometry::Sq;
-use crate::position::{Move, MoveKind};
 
 use super::variant::{CAPTURE_POINTS, KING, Mode, NUM_TYPES, PAWN, Variant4};
 use super::{Bb, DEAD, team};
 
-/// Mailbox code of an empty square.
-pub const EMPTY: u8 = 0xFF;
-
-#[inline(always)]
-pub fn code(owner: usize, t: usize) -> u8 {
-    (owner << 3 | t) as u8
-}
-#[inline(always)]
-pub fn code_owner(c: u8) -> usize {
-    (c >> 3) as usize
-}
-#[inline(always)]
-pub fn code_type(c: u8) -> usize {
-    (c & 7) as usize
-}
+pub use crate::base::piece::{EMPTY, code, code_owner, code_type};
 
 /// A player's en-passant slot: after its double step, the square it
 /// skipped (where a capturing pawn lands) and the square of its pawn.

@@ -20,10 +20,10 @@ use super::game::{DRAW_POINTS, MATE_POINTS};
 use super::position::Position4;
 use super::variant::{KING, Mode, PAWN};
 use super::{Bb, team};
+use crate::base::GenType;
+use crate::base::{Move, MoveKind, MoveList};
 use crate::bitboard::Bitboard;
 use crate::params::Params;
-use crate::position::movegen::GenType;
-use crate::position::{Move, MoveKind, MoveList};
 use crate::search::tree::SearchPosition;
 
 /// How the search treats the players.

@@ -10,9 +10,11 @@
 //! - `play.rs`: one interface over `Game4` and `Game`;
 //! - `records.rs`: FEN4, PGN4, FEN and PGN in and out;
 //! - `view.rs`: the state as JSON for the page;
+//! - `glyphs.rs`: which drawing shows each piece;
 //! - `assets.rs`, `assets/`: the page (HTML, CSS, JavaScript, piece glyphs).
 
 pub mod assets;
+pub mod glyphs;
 pub mod http;
 pub mod play;
 pub mod records;

@@ -3,11 +3,11 @@
 //! with their squares, play a token, the result). Two-player games get
 //! resignation and loss on time here, since `Game` knows only moves.
 
+use crate::base::Move;
 use crate::fourplayer::game::Game4;
 use crate::fourplayer::variant::LETTERS;
 use crate::fourplayer::{PLAYER_NAMES, Position4};
 use crate::game::Game;
-use crate::position::Move;
 use crate::position::san::to_san;
 use crate::with_position;
 

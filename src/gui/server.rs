@@ -225,7 +225,7 @@ const POSTS: &[&str] = &[
 fn fields(path: &str) -> &'static [&'static str] {
     match path {
         "/api/new" => &["variant", "layout"],
-        "/api/settings" => &["seat", "movetime_ms", "clock_ms", "analyse"],
+        "/api/settings" => &["seat", "movetime_ms", "clock_ms", "analyse", "level"],
         "/api/move" => &["move"],
         "/api/load" => &["text"],
         "/api/goto" => &["ply"],
@@ -276,7 +276,11 @@ fn post(s: &mut Session, path: &str, body: &Value) -> Result<Reply, Reply> {
                 Some(Value::Bool(b)) => Some(*b),
                 Some(_) => return Err(error(400, "'analyse' must be true or false")),
             };
+            let level = number(body, "level", 0, crate::search::skill::MAX_LEVEL as u64)?;
             s.configure(seat, movetime, clock, analyse);
+            if let Some(l) = level {
+                s.set_level(l as u8);
+            }
             state(s)
         }
         "/api/move" => {

@@ -18,9 +18,9 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use super::play::{Entry, Play, replay};
+use crate::base::Move;
 use crate::fourplayer::Position4;
 use crate::fourplayer::search::Objective;
-use crate::position::Move;
 use crate::position::san::to_san;
 use crate::search::{Engine, Limits, Report, Reporter, ScoreKind};
 use crate::setup::AnyPosition;
@@ -118,6 +118,9 @@ pub struct Settings {
     /// each player's time for the game; 0: no limit (clocks count up)
     pub clock_ms: u64,
     pub analyse: bool,
+    /// the engine's level when it plays: 0-19 weaker, 20 full strength
+    /// (its analysis is always at full strength)
+    pub level: u8,
 }
 
 pub struct Session {
@@ -152,6 +155,7 @@ impl Session {
                 movetime_ms: 1000,
                 clock_ms: 0,
                 analyse: false,
+                level: crate::search::skill::MAX_LEVEL,
             },
             cur: root.clone(),
             root,
@@ -350,6 +354,17 @@ impl Session {
         if let Some(a) = analyse {
             self.settings.analyse = a;
         }
+    }
+
+    /// The engine's level for its moves (0-20; 20 is full strength), a new
+    /// seed for its choices each time.
+    pub fn set_level(&mut self, level: u8) {
+        self.stop();
+        self.settings.level = level;
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_nanos() as u64);
+        self.engine.skill = crate::search::skill::Skill::new(level, seed);
     }
 
     fn live(&self) -> bool {
@@ -619,6 +634,21 @@ mod tests {
         let state = super::super::view::state(&s);
         assert_eq!(state["mode"], "FFA");
         assert!(state["players"][0]["points"].is_i64());
+    }
+
+    #[test]
+    fn a_low_level_still_plays_every_seat_legally() {
+        let mut s = Session::new();
+        s.new_game("omega", "4PCo").unwrap();
+        s.set_level(0);
+        s.configure(Some(Seat::Watch), Some(5000), None, None);
+        // at level 0 a move takes one ply, not the 5 s allowed
+        let start = Instant::now();
+        pump_until(&mut s, |s| s.line().len() >= 6);
+        assert!(start.elapsed() < Duration::from_secs(15));
+        assert_eq!(super::super::view::state(&s)["settings"]["level"], 0);
+        s.set_level(20);
+        assert_eq!(s.settings.level, 20);
     }
 
     #[test]

@@ -5,6 +5,7 @@
 
 use serde_json::{Value, json};
 
+use super::glyphs::{four_player_glyph, glyph};
 use super::play::Play;
 use super::session::{Kind, Session};
 use crate::fourplayer::variant::{LETTERS, NUM_TYPES};
@@ -20,6 +21,10 @@ const FOUR_COLOURS: [(&str, &str); 5] = [
 ];
 const TWO_COLOURS: [(&str, &str); 2] = [("#f7f3e8", "#1d1d1d"), ("#26221f", "#f7f3e8")];
 const FOUR_PIECE_NAMES: [&str; NUM_TYPES] = ["King", "Pawn", "Knight", "Bishop", "Rook", "Queen"];
+
+fn piece_glyph(p: &crate::variant::PieceSpec) -> Option<&'static str> {
+    glyph(p.letter.to_ascii_uppercase(), &p.betza, p.role)
+}
 
 fn side_json(name: &str, c: (&str, &str)) -> Value {
     json!({ "name": name, "fill": c.0, "ink": c.1 })
@@ -45,6 +50,7 @@ fn board(g: &Play) -> Value {
                         "letter": LETTERS[t].to_string(),
                         "name": FOUR_PIECE_NAMES[t],
                         "royal": t == crate::fourplayer::variant::KING,
+                        "glyph": four_player_glyph(LETTERS[t]),
                     }))
                 })
                 .collect();
@@ -53,7 +59,13 @@ fn board(g: &Play) -> Value {
                 .collect();
             sides.push(side_json("dead", FOUR_COLOURS[DEAD]));
             let kinds: Vec<Value> = (0..NUM_TYPES)
-                .map(|t| json!({"letter": LETTERS[t].to_string(), "name": FOUR_PIECE_NAMES[t]}))
+                .map(|t| {
+                    json!({
+                        "letter": LETTERS[t].to_string(),
+                        "name": FOUR_PIECE_NAMES[t],
+                        "glyph": four_player_glyph(LETTERS[t]),
+                    })
+                })
                 .collect();
             json!({
                 "files": shape.files, "ranks": shape.ranks, "holes": holes,
@@ -80,6 +92,7 @@ fn board(g: &Play) -> Value {
                             "letter": ps.letter.to_ascii_uppercase().to_string(),
                             "name": ps.name,
                             "royal": ty == 0,
+                            "glyph": piece_glyph(ps),
                         }))
                     })
                     .collect()
@@ -90,7 +103,14 @@ fn board(g: &Play) -> Value {
             let kinds: Vec<Value> = spec
                 .pieces
                 .iter()
-                .map(|p| json!({"letter": p.letter.to_ascii_uppercase().to_string(), "name": p.name, "betza": p.betza}))
+                .map(|p| {
+                    json!({
+                        "letter": p.letter.to_ascii_uppercase().to_string(),
+                        "name": p.name,
+                        "betza": p.betza,
+                        "glyph": piece_glyph(p),
+                    })
+                })
                 .collect();
             json!({
                 "files": shape.files, "ranks": shape.ranks, "holes": holes,
@@ -205,6 +225,7 @@ pub fn state(s: &Session) -> Value {
             "movetime_ms": s.settings.movetime_ms,
             "clock_ms": clock_ms,
             "analyse": s.settings.analyse,
+            "level": s.settings.level,
         },
         "engine_seats": (0..n).map(|p| !s.settings.seat.is_person(p)).collect::<Vec<bool>>(),
         "notice": s.notice,

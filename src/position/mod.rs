@@ -3,33 +3,17 @@
 
 pub mod fen;
 pub mod movegen;
-pub mod moves;
 pub mod notation;
 pub mod outcome;
 pub mod san;
 
 use std::sync::Arc;
 
+use crate::base::piece::{EMPTY, code, code_owner, code_type};
+use crate::base::{Move, MoveKind};
 use crate::bitboard::Bitboard;
 use crate::geometry::Sq;
 use crate::variant::{BLACK, KING, MAX_TYPES, PAWN, Variant, WHITE};
-pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
-
-/// Mailbox code of an empty square.
-pub const EMPTY: u8 = 0xFF;
-
-#[inline(always)]
-pub fn code(color: usize, t: usize) -> u8 {
-    (color << 4 | t) as u8
-}
-#[inline(always)]
-pub fn code_color(c: u8) -> usize {
-    (c >> 4) as usize
-}
-#[inline(always)]
-pub fn code_type(c: u8) -> usize {
-    (c & 15) as usize
-}
 
 #[derive(Clone, Debug)]
 struct Undo<B> {
@@ -118,7 +102,7 @@ impl<B: Bitboard> Position<B> {
     #[inline(always)]
     pub fn piece_at(&self, sq: Sq) -> Option<(usize, usize)> {
         let c = self.board[sq];
-        (c != EMPTY).then(|| (code_color(c), code_type(c)))
+        (c != EMPTY).then(|| (code_owner(c), code_type(c)))
     }
     #[inline(always)]
     pub fn king_square(&self, c: usize) -> Sq {

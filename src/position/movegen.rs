@@ -9,21 +9,11 @@
 
 use arrayvec::ArrayVec;
 
-use super::{Move, MoveKind, MoveList, Position};
+use super::Position;
+use crate::base::{GenType, Move, MoveKind, MoveList};
 use crate::bitboard::Bitboard;
 use crate::geometry::Sq;
 use crate::variant::{KING, PAWN};
-
-/// What to generate.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum GenType {
-    /// every legal move
-    All,
-    /// captures, en-passant captures and promotions
-    Noisy,
-    /// everything else (quiet moves without promotion, castling)
-    Quiet,
-}
 
 /// A pinned piece and the squares it may still move to.
 type Pins<B> = ArrayVec<(Sq, B), 16>;

@@ -1,27 +1,10 @@
 //! Moves as text: `e2e4`, `e10e11q`, castling as the King's move (`e1g1`),
 //! and on input also `e7e8=Q` and `O-O` / `O-O-O`.
 
-use super::{Move, MoveKind, Position};
+use super::Position;
+use crate::base::{Move, MoveError, MoveKind};
 use crate::bitboard::Bitboard;
 use crate::geometry::parse_coords;
-
-/// Why a move string was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum MoveError {
-    /// not a move in any notation we read
-    Unparsable(String),
-    /// a well-formed move that is not legal here
-    Illegal(String),
-}
-
-impl std::fmt::Display for MoveError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            MoveError::Unparsable(s) => write!(f, "unparsable move '{s}'"),
-            MoveError::Illegal(s) => write!(f, "illegal move '{s}'"),
-        }
-    }
-}
 
 /// Splits `e10e11q` into ("e10", "e11", Some('q')).
 fn split_coordinate_move(s: &str) -> Option<(&str, &str, Option<char>)> {

@@ -6,8 +6,9 @@
 //! 12x12 frame: `Nc2d4`, `e10e11`). Reading compares with the SAN of every
 //! legal move, so whatever this writes, it reads.
 
+use crate::base::{Move, MoveKind};
 use crate::bitboard::Bitboard;
-use crate::position::{Move, MoveKind, Position};
+use crate::position::Position;
 use crate::variant::PAWN;
 
 fn file_rank(name: &str) -> (&str, &str) {

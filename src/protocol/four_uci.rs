@@ -9,9 +9,9 @@
 
 use std::sync::Arc;
 
+use crate::base::Move;
 use crate::fourplayer::game::Game4;
 use crate::fourplayer::{Layout, Mode, Position4, Variant4};
-use crate::position::Move;
 use crate::search::Info;
 
 /// Reads the arguments of `position` (after the word itself) into a game;

@@ -14,7 +14,7 @@
 //! - `mate N`: the search ends at a mate in N moves or less, or after
 //!   depth `mate_depth(N)` without one (within the other limits).
 
-use crate::position::Move;
+use crate::base::Move;
 use crate::search::Limits;
 
 /// The clock words of a dialect, by seat.

@@ -16,7 +16,7 @@ pub mod xboard;
 use std::io::BufRead;
 use std::sync::mpsc::{Receiver, Sender};
 
-use crate::position::Move;
+use crate::base::Move;
 use crate::search::Engine;
 use crate::variant::armies::{self, Army};
 use crate::variant::spec::all_armies;
@@ -230,6 +230,13 @@ impl Core {
             ("Move Overhead", Value::Int(v)) => {
                 self.set.move_overhead = v as u64;
                 self.engine.move_overhead = v as u64;
+            }
+            ("Skill Level", Value::Int(v)) => {
+                // a new seed each time: another game, other choices
+                let seed = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(1, |d| d.as_nanos() as u64);
+                self.engine.skill = crate::search::skill::Skill::new(v as u8, seed);
             }
             ("Ponder", Value::Bool(b)) => self.set.ponder = b,
             ("UCI_AnalyseMode", Value::Bool(b)) => self.set.analyse_mode = b,

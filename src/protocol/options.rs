@@ -104,6 +104,8 @@ pub fn table(armies: &[Army], tune: bool) -> Vec<Opt> {
         spin("Threads", 1, 1, 256),
         spin("MultiPV", 1, 1, 256),
         spin("Move Overhead", 30, 0, 5000),
+        // weaker play: 0 the weakest, 20 full strength (search/skill.rs)
+        spin("Skill Level", 20, 0, 20),
         check("Ponder", false),
         // XBoard chooses the variant with its `variant` command
         Opt {

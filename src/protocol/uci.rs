@@ -13,9 +13,9 @@ use vampirc_uci::UciMessage;
 
 use super::options::Protocol;
 use super::{Changed, Core, Event, Flow, Handler, Out, clip};
+use crate::base::Move;
+use crate::base::MoveError;
 use crate::game::Game;
-use crate::position::Move;
-use crate::position::notation::MoveError;
 use crate::search::{Info, Report, Reporter, ScoreKind};
 use crate::setup::AnyPosition;
 use crate::variant::armies::Army;

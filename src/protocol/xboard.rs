@@ -24,9 +24,9 @@ use std::sync::{Arc, Mutex};
 
 use super::options::Protocol;
 use super::{Changed, Core, Event, Flow, Handler, Out, clip};
+use crate::base::Move;
+use crate::base::MoveError;
 use crate::game::Game;
-use crate::position::Move;
-use crate::position::notation::MoveError;
 use crate::position::outcome::Outcome;
 use crate::search::{Info, Limits, Report, Reporter};
 use crate::setup::AnyPosition;

@@ -5,7 +5,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::position::Move;
+use crate::base::Move;
 
 use super::node::Node;
 use super::tree::SearchPosition;

@@ -10,6 +10,7 @@ pub mod ordering;
 mod pruning;
 mod qsearch;
 pub mod see;
+pub mod skill;
 pub mod time;
 pub mod tree;
 pub mod tt;
@@ -21,10 +22,11 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
+use crate::base::Move;
 use crate::bitboard::Bitboard;
 use crate::eval::EvalTables;
 use crate::params::Params;
-use crate::position::{Move, Position};
+use crate::position::Position;
 use crate::setup::{Any, AnyPosition, BoardWidth, Family};
 use crate::variant::Variant;
 use correction::Correction;
@@ -153,6 +155,9 @@ pub struct Engine {
     pub params: Params,
     /// milliseconds kept in reserve per move for communication delays
     pub move_overhead: u64,
+    /// weaker play (`Skill Level` below 20): narrows every search but
+    /// analysis (`infinite`) and chooses among its best lines
+    pub skill: Option<skill::Skill>,
     handle: Option<JoinHandle<Option<SearchResult>>>,
     tables: TablesCache,
     /// what the last search of this game learned
@@ -294,6 +299,7 @@ impl Engine {
             hash_mb: 16,
             params: Params::default(),
             move_overhead: 30,
+            skill: None,
             handle: None,
             tables: Arc::new(Mutex::new(None)),
             learned: Arc::new(Mutex::new(None)),
@@ -406,6 +412,11 @@ impl Engine {
         search: impl FnOnce(Job) -> Option<SearchResult> + Send + 'static,
     ) {
         self.wait();
+        let mut limits = limits;
+        let skill = self.skill.filter(|_| !limits.infinite);
+        if let Some(s) = skill {
+            s.restrict(&mut limits);
+        }
         self.search = Arc::new(Shared::new(self.tt.clone(), self.threads, limits.ponder));
         self.tt.new_search();
         let job = Job {
@@ -417,6 +428,7 @@ impl Engine {
             overhead: self.move_overhead,
             report,
             learned: self.learned.clone(),
+            skill,
         };
         let handle = std::thread::Builder::new()
             .name("search".into())
@@ -452,6 +464,7 @@ struct Job {
     report: Reporter,
     /// the tables learned by the last search, taken and left back
     learned: LearnedSlot,
+    skill: Option<skill::Skill>,
 }
 
 /// The longest prefix of `pv` that is legal from `root`.
@@ -478,6 +491,7 @@ fn run_search<P: SearchPosition>(pos: P, tables: Arc<P::Tables>, job: Job) -> Op
         overhead,
         report,
         learned,
+        skill,
     } = job;
     let tc = TimeControl::new(&limits, pos.clock(), overhead, start);
     let legal = pos.legal_moves();
@@ -577,7 +591,15 @@ fn run_search<P: SearchPosition>(pos: P, tables: Arc<P::Tables>, job: Job) -> Op
     for h in helpers {
         let _ = h.join();
     }
-    let best = &main.root_moves[0];
+    let chosen = match skill {
+        Some(s) => {
+            let lines = limits.multipv.clamp(1, main.root_moves.len());
+            let scores: Vec<i32> = main.root_moves[..lines].iter().map(|r| r.score).collect();
+            s.pick(&scores, root.hash(), |x| x <= -MATE_BOUND)
+        }
+        None => 0,
+    };
+    let best = &main.root_moves[chosen];
     let pv = legal_prefix(&root, &best.pv);
     let mut ponder = pv.get(1).copied();
     if ponder.is_none()

@@ -4,8 +4,8 @@
 
 use std::ops::ControlFlow;
 
+use crate::base::Move;
 use crate::params::{CUTOFF_QUIETS, LMR_TABLE_SIZE, Params};
-use crate::position::Move;
 
 use super::extensions::check_extension;
 use super::node::Node;

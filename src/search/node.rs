@@ -5,8 +5,8 @@
 
 use std::ops::ControlFlow;
 
-use crate::position::Move;
-use crate::position::movegen::GenType;
+use crate::base::GenType;
+use crate::base::Move;
 
 use super::ordering::MAX_PLY;
 use super::tree::SearchPosition;

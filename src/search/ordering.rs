@@ -3,7 +3,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::position::{MAX_MOVES, Move, MoveList};
+use crate::base::{MAX_MOVES, Move, MoveList};
 
 use super::tree::SearchPosition;
 

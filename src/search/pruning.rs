@@ -2,7 +2,7 @@
 //! razoring, null move), and of single moves in the move loop (late,
 //! futile and SEE-losing moves).
 
-use crate::position::Move;
+use crate::base::Move;
 
 use super::node::Node;
 use super::ordering::is_bad_capture;

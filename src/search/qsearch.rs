@@ -2,8 +2,8 @@
 //! until the position is quiet, with stand-pat, delta pruning and the
 //! table.
 
-use crate::position::Move;
-use crate::position::movegen::GenType;
+use crate::base::GenType;
+use crate::base::Move;
 
 use super::node::corrected;
 use super::ordering::{OrderCtx, is_bad_capture};

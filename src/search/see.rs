@@ -1,9 +1,10 @@
 //! Static exchange evaluation on any board: the swap algorithm over the
 //! generic attack detection (x-rays appear as pieces leave the occupancy).
 
+use crate::base::{Move, MoveKind};
 use crate::bitboard::Bitboard;
 use crate::eval::EvalTables;
-use crate::position::{Move, MoveKind, Position};
+use crate::position::Position;
 use crate::variant::KING;
 
 /// Value used by the exchange: the middlegame value, the King last.

@@ -4,11 +4,11 @@
 
 use std::time::{Duration, Instant};
 
+use crate::base::Move;
 use crate::params::{
     FALLING_EVAL_MAX_SHARE, HARD_CAP, HARD_PER_SOFT, INC_SHARE, LAST_MOVE_HARD_CAP,
     MAX_MOVES_TO_GO, MOVES_TO_GO, SOFT_CAP,
 };
-use crate::position::Move;
 
 /// What bounds a search. Times in milliseconds.
 #[derive(Clone, Debug, Default)]

@@ -6,9 +6,9 @@
 //! alternate between the teams; in a paranoid Free-For-All search several
 //! opponents move in a row).
 
+use crate::base::GenType;
+use crate::base::{Move, MoveList};
 use crate::params::Params;
-use crate::position::movegen::GenType;
-use crate::position::{Move, MoveList};
 
 use super::mated_in;
 
@@ -143,11 +143,12 @@ pub trait SearchPosition: Clone + Send + 'static {
 
 mod two_player {
     use super::SearchPosition;
+    use crate::base::GenType;
+    use crate::base::{Move, MoveKind, MoveList};
     use crate::bitboard::Bitboard;
     use crate::eval::{EvalTables, evaluate, evaluate_bounded};
     use crate::params::Params;
-    use crate::position::movegen::GenType;
-    use crate::position::{Move, MoveKind, MoveList, Position};
+    use crate::position::Position;
     use crate::search::see::see_ge;
     use crate::variant::{MAX_TYPES, PAWN};
 

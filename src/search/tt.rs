@@ -6,7 +6,7 @@
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
-use crate::position::Move;
+use crate::base::Move;
 
 pub const BOUND_NONE: u8 = 0;
 pub const BOUND_UPPER: u8 = 1;
@@ -254,7 +254,7 @@ mod tests {
     fn store_and_probe() {
         let tt = TranspositionTable::new(1);
         // the largest squares and fields of a 22-bit move
-        let m = Move::new(255, 254, crate::position::MoveKind::Castle, 15);
+        let m = Move::new(255, 254, crate::base::MoveKind::Castle, 15);
         tt.store(0xDEAD_BEEF_1234_5678, m, -123, 45, 7, BOUND_LOWER);
         let e = tt.probe(0xDEAD_BEEF_1234_5678).unwrap();
         assert_eq!(e.mv, m);

@@ -3,8 +3,8 @@
 //! allows, the static eval sharpened by an entry's bound, and the bound
 //! a finished node is stored with.
 
+use crate::base::Move;
 use crate::params::EXCLUDED_KEY_SALT;
-use crate::position::Move;
 
 use super::tree::SearchPosition;
 use super::tt::{BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TtEntry};

@@ -6,10 +6,10 @@
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
+use crate::base::Move;
 use crate::params::{
     CLOCK_CHECK_NODES, FORCED_MOVE_DEPTH, LMR_TABLE_SIZE, Params, SOFT_SCALE_BY_STABILITY,
 };
-use crate::position::Move;
 
 use super::Shared;
 use super::correction::Correction;

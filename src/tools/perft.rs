@@ -3,10 +3,11 @@
 //! families (two-player positions and four-player ones, which count a
 //! node without moves as 0: RULES.md, no elimination logic).
 
+use crate::base::GenType;
+use crate::base::{Move, MoveList};
 use crate::bitboard::Bitboard;
 use crate::fourplayer::Position4;
-use crate::position::movegen::GenType;
-use crate::position::{Move, MoveList, Position};
+use crate::position::Position;
 
 /// What perft needs of a position.
 pub trait PerftPosition {

@@ -8,9 +8,10 @@ use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
+use crate::base::MoveKind;
 use crate::bitboard::Bitboard;
 use crate::params::Params;
-use crate::position::{MoveKind, Position};
+use crate::position::Position;
 use crate::rng::SplitMix64;
 use crate::search::{Engine, Limits, ScoreKind};
 use crate::setup::{AnyPosition, Width, setup};

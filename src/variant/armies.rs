@@ -165,32 +165,6 @@ pub fn parse_file(text: &str, file_name: &str) -> Result<Vec<Army>, String> {
 /// Parses an armies file, to be used beside the armies `known` (the
 /// built-in ones and those of files read before).
 pub fn parse_file_beside(text: &str, file_name: &str, known: &[Army]) -> Result<Vec<Army>, String> {
-    struct Partial {
-        token: String,
-        name: String,
-        line: usize,
-        slots: [Option<PieceDef>; 4],
-    }
-    fn finish(p: Partial, file_name: &str) -> Result<Army, String> {
-        let mut slots = Vec::new();
-        for (i, s) in p.slots.into_iter().enumerate() {
-            match s {
-                Some(d) => slots.push(d),
-                None => {
-                    return Err(format!(
-                        "{file_name}:{}: army '{}' has no {} slot",
-                        p.line, p.token, SLOTS[i]
-                    ));
-                }
-            }
-        }
-        Ok(Army {
-            token: p.token,
-            name: p.name,
-            slots: slots.try_into().expect("four slots"),
-        })
-    }
-
     let mut armies: Vec<Army> = Vec::new();
     let mut cur: Option<Partial> = None;
     for (idx, raw) in text.lines().enumerate() {
@@ -204,36 +178,10 @@ pub fn parse_file_beside(text: &str, file_name: &str, known: &[Army]) -> Result<
         let head = words.next().unwrap_or("");
         if head == "army" {
             if let Some(p) = cur.take() {
-                armies.push(finish(p, file_name)?);
+                armies.push(p.finish(file_name)?);
             }
-            let token = words
-                .next()
-                .ok_or_else(|| at("'army' needs a name token".into()))?
-                .to_string();
-            if builtin().iter().any(|a| a.token == token) {
-                return Err(at(format!(
-                    "army '{token}' is a built-in army; give yours another token"
-                )));
-            }
-            if known.iter().chain(&armies).any(|a| a.token == token) {
-                return Err(at(format!("army '{token}' is defined twice")));
-            }
-            if !token
-                .chars()
-                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
-            {
-                return Err(at(format!(
-                    "army token '{token}' must be lower-case letters and digits"
-                )));
-            }
-            let rest: Vec<&str> = words.collect();
-            let name = rest.join(" ").trim_matches('"').to_string();
-            cur = Some(Partial {
-                name: if name.is_empty() { token.clone() } else { name },
-                token,
-                line: line_no,
-                slots: Default::default(),
-            });
+            let taken = |token: &str| known.iter().chain(&armies).any(|a| a.token == token);
+            cur = Some(army_line(words, line_no, taken).map_err(at)?);
             continue;
         }
         let Some(slot) = SLOTS.iter().position(|&s| s == head) else {
@@ -244,77 +192,147 @@ pub fn parse_file_beside(text: &str, file_name: &str, known: &[Army]) -> Result<
         let Some(partial) = cur.as_mut() else {
             return Err(at(format!("'{head}' line before any 'army' line")));
         };
-        let letter_word = words
-            .next()
-            .ok_or_else(|| at(format!("{head}: missing piece letter")))?;
-        let mut lc = letter_word.chars();
-        let letter = match (lc.next(), lc.next()) {
-            (Some(c), None) if c.is_ascii_uppercase() && c != 'K' && c != 'P' => c,
-            _ => {
-                return Err(at(format!(
-                    "{head}: piece letter '{letter_word}' must be one upper-case letter other than K and P"
-                )));
-            }
-        };
-        let betza_str = words
-            .next()
-            .ok_or_else(|| at(format!("{head} '{letter}': missing Betza string")))?;
-        let mut name_words = Vec::new();
-        let mut value = None;
-        let mut value_eg = None;
-        for w in words {
-            if let Some(v) = w.strip_prefix("value=") {
-                let bad = || at(format!("{head} '{letter}': bad value '{v}'"));
-                let (mg, eg) = match v.split_once('/') {
-                    Some((mg, eg)) => (mg, Some(eg)),
-                    None => (v, None),
-                };
-                value = Some(mg.parse::<i32>().map_err(|_| bad())?);
-                value_eg = eg
-                    .map(|e| e.parse::<i32>().map_err(|_| bad()))
-                    .transpose()?;
-            } else {
-                name_words.push(w);
-            }
-        }
-        let name = if name_words.is_empty() {
-            letter.to_string()
-        } else {
-            name_words.join(" ")
-        };
-        betza::parse(betza_str).map_err(|e| {
-            at(format!(
-                "piece '{name}' ({letter}): bad Betza '{betza_str}': {e}"
-            ))
-        })?;
+        let def = piece_line(head, words).map_err(at)?;
         if partial.slots[slot].is_some() {
             return Err(at(format!("army '{}' has two {head} slots", partial.token)));
         }
-        let def = PieceDef {
-            letter,
-            name,
-            betza: betza_str.to_string(),
-            value,
-            value_eg,
-        };
         let this_army = partial.slots.iter().flatten().map(|o| (&partial.token, o));
         if let Some((army, other)) =
             letter_clash(&def, pieces(known.iter().chain(&armies)).chain(this_army))
         {
             return Err(at(format!(
-                "letter '{letter}' of '{}' ({}) is already '{}' ({}) of army '{army}': one letter, one piece",
-                def.name, def.betza, other.name, other.betza
+                "letter '{}' of '{}' ({}) is already '{}' ({}) of army '{army}': one letter, one piece",
+                def.letter, def.name, def.betza, other.name, other.betza
             )));
         }
         partial.slots[slot] = Some(def);
     }
     if let Some(p) = cur.take() {
-        armies.push(finish(p, file_name)?);
+        armies.push(p.finish(file_name)?);
     }
     if armies.is_empty() {
         return Err(format!("{file_name}: no army defined"));
     }
     Ok(armies)
+}
+
+/// An army being read: its slots filled as their lines come.
+struct Partial {
+    token: String,
+    name: String,
+    line: usize,
+    slots: [Option<PieceDef>; 4],
+}
+
+impl Partial {
+    fn finish(self, file_name: &str) -> Result<Army, String> {
+        let mut slots = Vec::new();
+        for (i, s) in self.slots.into_iter().enumerate() {
+            match s {
+                Some(d) => slots.push(d),
+                None => {
+                    return Err(format!(
+                        "{file_name}:{}: army '{}' has no {} slot",
+                        self.line, self.token, SLOTS[i]
+                    ));
+                }
+            }
+        }
+        Ok(Army {
+            token: self.token,
+            name: self.name,
+            slots: slots.try_into().expect("four slots"),
+        })
+    }
+}
+
+/// `army TOKEN ["Name"]`, after the word `army`; `taken` says whether a
+/// token is already some army's.
+fn army_line<'a>(
+    mut words: impl Iterator<Item = &'a str>,
+    line: usize,
+    taken: impl Fn(&str) -> bool,
+) -> Result<Partial, String> {
+    let token = words.next().ok_or("'army' needs a name token")?.to_string();
+    if builtin().iter().any(|a| a.token == token) {
+        return Err(format!(
+            "army '{token}' is a built-in army; give yours another token"
+        ));
+    }
+    if taken(&token) {
+        return Err(format!("army '{token}' is defined twice"));
+    }
+    if !token
+        .chars()
+        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+    {
+        return Err(format!(
+            "army token '{token}' must be lower-case letters and digits"
+        ));
+    }
+    let rest: Vec<&str> = words.collect();
+    let name = rest.join(" ").trim_matches('"').to_string();
+    Ok(Partial {
+        name: if name.is_empty() { token.clone() } else { name },
+        token,
+        line,
+        slots: Default::default(),
+    })
+}
+
+/// `SLOT LETTER BETZA [value=MG[/EG]] [name words]`, after the slot's word
+/// `head`.
+fn piece_line<'a>(
+    head: &str,
+    mut words: impl Iterator<Item = &'a str>,
+) -> Result<PieceDef, String> {
+    let letter_word = words
+        .next()
+        .ok_or_else(|| format!("{head}: missing piece letter"))?;
+    let mut lc = letter_word.chars();
+    let letter = match (lc.next(), lc.next()) {
+        (Some(c), None) if c.is_ascii_uppercase() && c != 'K' && c != 'P' => c,
+        _ => {
+            return Err(format!(
+                "{head}: piece letter '{letter_word}' must be one upper-case letter other than K and P"
+            ));
+        }
+    };
+    let betza_str = words
+        .next()
+        .ok_or_else(|| format!("{head} '{letter}': missing Betza string"))?;
+    let mut name_words = Vec::new();
+    let mut value = None;
+    let mut value_eg = None;
+    for w in words {
+        if let Some(v) = w.strip_prefix("value=") {
+            let bad = || format!("{head} '{letter}': bad value '{v}'");
+            let (mg, eg) = match v.split_once('/') {
+                Some((mg, eg)) => (mg, Some(eg)),
+                None => (v, None),
+            };
+            value = Some(mg.parse::<i32>().map_err(|_| bad())?);
+            value_eg = eg
+                .map(|e| e.parse::<i32>().map_err(|_| bad()))
+                .transpose()?;
+        } else {
+            name_words.push(w);
+        }
+    }
+    let name = if name_words.is_empty() {
+        letter.to_string()
+    } else {
+        name_words.join(" ")
+    };
+    betza::parse(betza_str)
+        .map_err(|e| format!("piece '{name}' ({letter}): bad Betza '{betza_str}': {e}"))?;
+    Ok(PieceDef {
+        letter,
+        name,
+        betza: betza_str.to_string(),
+        value,
+        value_eg,
+    })
 }
 
 /// The pieces of `armies`, each with its army's token.

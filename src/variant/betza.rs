@@ -194,38 +194,7 @@ pub fn parse(betza: &str) -> Result<Vec<MoveRule>, String> {
     let mut i = 0;
     while i < chars.len() {
         let start = i;
-        let mut dirs = Vec::new();
-        let mut modes = Modes::default();
-        let mut modality_given = false;
-        while i < chars.len() && chars[i].is_ascii_lowercase() {
-            match chars[i] {
-                'f' | 'b' | 'l' | 'r' | 's' | 'v' | 'h' => dirs.push(chars[i]),
-                'm' => {
-                    modes.quiet = true;
-                    modality_given = true;
-                }
-                'c' => {
-                    modes.capture = true;
-                    modality_given = true;
-                }
-                'e' => {
-                    modes.ep = true;
-                    modality_given = true;
-                }
-                'i' => modes.initial = true,
-                other => {
-                    return Err(format!(
-                        "modifier '{other}' at position {} is not supported",
-                        i + 1
-                    ));
-                }
-            }
-            i += 1;
-        }
-        if !modality_given {
-            modes.quiet = true;
-            modes.capture = true;
-        }
+        let (dirs, modes) = modifiers(&chars, &mut i)?;
         let Some(&atom) = chars.get(i) else {
             return Err(format!(
                 "modifiers at position {} are not followed by an atom",
@@ -233,58 +202,8 @@ pub fn parse(betza: &str) -> Result<Vec<MoveRule>, String> {
             ));
         };
         i += 1;
-        let (parts, mut range, kind): (Vec<(i32, i32)>, u32, Kind) = match atom {
-            'K' => (vec![(1, 0), (1, 1)], 1, Kind::Compound),
-            'R' => (vec![(1, 0)], 0, Kind::Orth),
-            'B' => (vec![(1, 1)], 0, Kind::Diag),
-            'Q' => (vec![(1, 0), (1, 1)], 0, Kind::Compound),
-            a => match base_vector(a) {
-                Some((x, y)) => {
-                    let kind = if y == 0 {
-                        Kind::Orth
-                    } else if x == y {
-                        Kind::Diag
-                    } else {
-                        Kind::Oblique
-                    };
-                    (vec![(x, y)], 1, kind)
-                }
-                None => {
-                    return Err(if a == 'O' {
-                        format!(
-                            "castling 'O' at position {} belongs to the variant, not to a piece",
-                            i
-                        )
-                    } else {
-                        format!("unknown atom '{a}' at position {i}")
-                    });
-                }
-            },
-        };
-        // A doubled leaper atom is an unlimited rider (NN = nightrider).
-        if range == 1 && i < chars.len() && chars[i] == atom && base_vector(atom).is_some() {
-            range = 0;
-            i += 1;
-        }
-        // An explicit range.
-        let digits_start = i;
-        while i < chars.len() && chars[i].is_ascii_digit() {
-            i += 1;
-        }
-        if i > digits_start {
-            let n: u32 = chars[digits_start..i]
-                .iter()
-                .collect::<String>()
-                .parse()
-                .map_err(|_| format!("bad range at position {}", digits_start + 1))?;
-            if n > 64 {
-                return Err(format!(
-                    "range {n} at position {} is too large",
-                    digits_start + 1
-                ));
-            }
-            range = n;
-        }
+        let (parts, range, kind) = atom_parts(atom, i)?;
+        let range = range_suffix(&chars, &mut i, atom, range)?;
         if modes.ep && range != 1 {
             return Err(format!(
                 "en-passant capture 'e' needs a leap at position {}",
@@ -304,19 +223,13 @@ pub fn parse(betza: &str) -> Result<Vec<MoveRule>, String> {
                 start + 1
             ));
         }
-        let mut vectors = Vec::new();
-        for &(x, y) in &parts {
-            for (dx, dy) in symmetric(x, y) {
-                let part_kind = if kind == Kind::Compound {
-                    Kind::Compound
-                } else {
-                    kind
-                };
-                if tokens.is_empty() || tokens.iter().any(|&t| selects(t, part_kind, dx, dy)) {
-                    vectors.push((dx, dy));
-                }
-            }
-        }
+        let vectors: Vec<(i32, i32)> = parts
+            .iter()
+            .flat_map(|&(x, y)| symmetric(x, y))
+            .filter(|&(dx, dy)| {
+                tokens.is_empty() || tokens.iter().any(|&t| selects(t, kind, dx, dy))
+            })
+            .collect();
         if vectors.is_empty() {
             return Err(format!(
                 "directions '{}' select no move of '{atom}'",
@@ -330,6 +243,103 @@ pub fn parse(betza: &str) -> Result<Vec<MoveRule>, String> {
         });
     }
     Ok(rules)
+}
+
+/// The lower-case modifiers from `chars[*i]` on: directions and modes
+/// (quiet and capture both when no modality is given).
+fn modifiers(chars: &[char], i: &mut usize) -> Result<(Vec<char>, Modes), String> {
+    let mut dirs = Vec::new();
+    let mut modes = Modes::default();
+    let mut modality_given = false;
+    while *i < chars.len() && chars[*i].is_ascii_lowercase() {
+        match chars[*i] {
+            'f' | 'b' | 'l' | 'r' | 's' | 'v' | 'h' => dirs.push(chars[*i]),
+            'm' => {
+                modes.quiet = true;
+                modality_given = true;
+            }
+            'c' => {
+                modes.capture = true;
+                modality_given = true;
+            }
+            'e' => {
+                modes.ep = true;
+                modality_given = true;
+            }
+            'i' => modes.initial = true,
+            other => {
+                return Err(format!(
+                    "modifier '{other}' at position {} is not supported",
+                    *i + 1
+                ));
+            }
+        }
+        *i += 1;
+    }
+    if !modality_given {
+        modes.quiet = true;
+        modes.capture = true;
+    }
+    Ok((dirs, modes))
+}
+
+/// An atom's base vectors, its range (0: unlimited) and kind.
+type Atom = (Vec<(i32, i32)>, u32, Kind);
+
+/// The atom `atom`'s parts; `at` is the position after it, for errors.
+fn atom_parts(atom: char, at: usize) -> Result<Atom, String> {
+    Ok(match atom {
+        'K' => (vec![(1, 0), (1, 1)], 1, Kind::Compound),
+        'R' => (vec![(1, 0)], 0, Kind::Orth),
+        'B' => (vec![(1, 1)], 0, Kind::Diag),
+        'Q' => (vec![(1, 0), (1, 1)], 0, Kind::Compound),
+        a => match base_vector(a) {
+            Some((x, y)) => {
+                let kind = if y == 0 {
+                    Kind::Orth
+                } else if x == y {
+                    Kind::Diag
+                } else {
+                    Kind::Oblique
+                };
+                (vec![(x, y)], 1, kind)
+            }
+            None if a == 'O' => {
+                return Err(format!(
+                    "castling 'O' at position {at} belongs to the variant, not to a piece"
+                ));
+            }
+            None => return Err(format!("unknown atom '{a}' at position {at}")),
+        },
+    })
+}
+
+/// The range after an atom: a doubled leaper is an unlimited rider
+/// (NN = nightrider); digits give the range explicitly.
+fn range_suffix(chars: &[char], i: &mut usize, atom: char, mut range: u32) -> Result<u32, String> {
+    if range == 1 && chars.get(*i) == Some(&atom) && base_vector(atom).is_some() {
+        range = 0;
+        *i += 1;
+    }
+    let digits_start = *i;
+    while *i < chars.len() && chars[*i].is_ascii_digit() {
+        *i += 1;
+    }
+    if *i > digits_start {
+        let n: u32 = chars[digits_start..*i]
+            .iter()
+            .collect::<String>()
+            .parse()
+            .map_err(|_| format!("bad range at position {}", digits_start + 1))?;
+        if n > 64 {
+            return Err(format!(
+                "range {n} at position {} is too large",
+                digits_start + 1
+            ));
+        }
+        range = n;
+    }
+    Ok(range)
 }
 
 /// Whether every move of the piece keeps it on squares of one colour.

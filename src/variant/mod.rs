@@ -39,16 +39,20 @@ pub struct Castle<B> {
     pub letter: char,
 }
 
+/// A piece type as the variant uses it: its description and the move
+/// rules parsed from its Betza string (the description's fields read
+/// through it: `info.letter`).
 #[derive(Clone, Debug)]
 pub struct PieceInfo {
-    pub letter: char,
-    pub name: String,
-    pub betza: String,
-    pub value: Option<i32>,
-    /// the endgame value, where it differs from `value`
-    pub value_eg: Option<i32>,
-    pub role: Role,
+    pub spec: PieceSpec,
     pub rules: Vec<betza::MoveRule>,
+}
+
+impl std::ops::Deref for PieceInfo {
+    type Target = PieceSpec;
+    fn deref(&self) -> &PieceSpec {
+        &self.spec
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -126,12 +130,7 @@ impl<B: Bitboard> Variant<B> {
             let rules = betza::parse(&p.betza)
                 .map_err(|e| format!("piece '{}' ({}): {e}", p.name, p.letter))?;
             pieces.push(PieceInfo {
-                letter: p.letter,
-                name: p.name.clone(),
-                betza: p.betza.clone(),
-                value: p.value,
-                value_eg: p.value_eg,
-                role: p.role,
+                spec: p.clone(),
                 rules,
             });
         }

@@ -71,6 +71,25 @@ function sqName(f, r) {
 function parseSq(name) {
   return [name.charCodeAt(0) - 97, parseInt(name.slice(1), 10) - 1];
 }
+// Omega Chess is shown in its own names (files a-j, ranks 0-9, wizard
+// squares w1-w4) unless engine coordinates are asked for; the page's data
+// and the server keep the engine's 12x12 frame (b2 = a0, a1 = w1)
+const WIZARDS = { a1: "w1", l1: "w2", l12: "w3", a12: "w4" };
+function native() {
+  return S.variant === "omega" && !$("engine-coords").checked;
+}
+function label(name) {
+  if (!native()) return name;
+  if (WIZARDS[name]) return WIZARDS[name];
+  const [f, r] = parseSq(name);
+  return fileLetter(f - 1) + (r - 1);
+}
+// every square (and lone file of a SAN disambiguation) in a text
+function labelText(text) {
+  if (!native()) return text;
+  return text.replace(/([a-l])(1[0-2]|[1-9])?/g, (m, f, r) =>
+    r ? label(f + r) : f === "a" || f === "l" ? f : fileLetter(f.charCodeAt(0) - 98));
+}
 // display column and row (row 0 at the top) of a square
 function place(f, r) {
   const F = S.board.files, R = S.board.ranks;
@@ -134,7 +153,7 @@ function drawBoard() {
       const [x, y] = place(f, r);
       // the square's name, small, in its corner: legible on every shape
       const t = el("text", { x: x * SQ + 3, y: y * SQ + 11, class: "coord" }, coords);
-      t.textContent = sqName(f, r);
+      t.textContent = label(sqName(f, r));
     }
   }
   el("g", { id: "pieces", class: "pieces" }, svg);
@@ -147,17 +166,39 @@ function drawPieces() {
   for (const p of S.board.pieces) {
     const side = S.board.sides[p.owner];
     const [cx, cy] = centre(p.sq);
-    const glyph = p.royal ? "g-king" : p.letter === "P" ? "g-pawn" : "g-piece";
-    const size = p.letter === "P" && !p.royal ? SQ * 0.82 : SQ * 0.9;
-    const piece = el("g", { class: "piece", "data-piece": p.sq, "data-owner": p.owner }, g);
-    el("use", { href: "#" + glyph, x: cx - size / 2, y: cy - size / 2, width: size, height: size, fill: side.fill, stroke: "#1d1d1d" }, piece);
-    if (p.letter !== "P" || p.royal) {
-      // the pawn's shape speaks for itself; every other piece shows its letter
-      const t = el("text", { x: cx, y: p.royal ? cy + 6 : cy + 2, class: "glyph-letter", fill: side.ink, "font-size": 24 }, piece);
+    // a piece of the built-in games has its own drawing; one an armies
+    // file adds is a shield with its letter
+    const glyph = p.glyph || "g-piece";
+    const size = SQ * 0.9;
+    const piece = el("g", { class: "piece", "data-piece": p.sq, "data-owner": p.owner, "data-glyph": glyph }, g);
+    el("use", { href: "#" + glyph, x: cx - size / 2, y: cy - size / 2, width: size, height: size, fill: side.fill, stroke: "#1d1d1d", color: side.ink }, piece);
+    if (!p.glyph) {
+      const t = el("text", { x: cx, y: cy + 2, class: "glyph-letter", fill: side.ink, "font-size": 24 }, piece);
       t.textContent = p.letter;
     }
     const title = el("title", {}, piece);
-    title.textContent = `${side.name} ${p.name} ${p.sq}`;
+    title.textContent = `${side.name} ${p.name} ${label(p.sq)}`;
+  }
+}
+
+// each kind of piece of this game: its drawing, name and move (Betza)
+function drawLegend() {
+  const list = $("legend-list");
+  list.textContent = "";
+  const side = S.board.sides[0];
+  for (const k of S.board.kinds) {
+    const li = document.createElement("li");
+    li.dataset.glyph = k.glyph || "g-piece";
+    list.appendChild(li);
+    const icon = el("svg", { viewBox: "0 0 100 100", width: 32, height: 32, "aria-hidden": "true" }, li);
+    el("use", { href: "#" + (k.glyph || "g-piece"), width: 100, height: 100, fill: side.fill, stroke: "#1d1d1d", color: side.ink }, icon);
+    if (!k.glyph) {
+      const t = el("text", { x: 50, y: 54, class: "glyph-letter", fill: side.ink, "font-size": 40 }, icon);
+      t.textContent = k.letter;
+    }
+    const text = document.createElement("span");
+    li.appendChild(text);
+    text.textContent = `${k.letter} ${k.name}` + (k.betza ? ` (${k.betza})` : "");
   }
 }
 
@@ -251,7 +292,7 @@ function drawSide() {
   ol.textContent = "";
   S.moves.forEach((m, i) => {
     const li = document.createElement("li");
-    li.textContent = (n === 4 ? S.board.sides[m.seat].name[0] + " " : "") + m.text;
+    li.textContent = (n === 4 ? S.board.sides[m.seat].name[0] + " " : "") + labelText(m.text);
     if (i === S.cursor - 1) li.className = "current";
     else if (i >= S.cursor) li.className = "future";
     li.onclick = () => send("/api/goto", { ply: i + 1 });
@@ -264,7 +305,7 @@ function drawSide() {
   if (a && a.depth > 0) {
     $("score").textContent = `${a.score} for ${a["for"]}`;
     $("depth").textContent = `depth ${a.depth}, ${Math.round(a.nps / 1000)} kN/s` + (a.kind === "move" ? " (Chimera thinking)" : "");
-    let pv = a.pv.join(" ");
+    let pv = labelText(a.pv.join(" "));
     if (a.points) pv += `  [points at the end: ${a.points.join(" / ")}]`;
     $("pv").textContent = pv;
   } else if (a) {
@@ -308,10 +349,12 @@ function show(st) {
   if (drawn !== S.version || !$("pieces")) {
     drawBoard();
     drawPieces();
+    drawLegend();
     drawn = S.version;
   }
   drawMarks();
   drawSide();
+  $("engine-coords-l").hidden = S.variant !== "omega";
 }
 
 // ---- moving ----
@@ -422,6 +465,7 @@ function fillSeats() {
   sel.value = want;
   $("movetime").value = S.settings.movetime_ms;
   $("clock").value = Math.round(S.settings.clock_ms / 60000);
+  $("level").value = S.settings.level;
   const v = S.variant.startsWith("cwda-") ? "cwda" : S.variant;
   $("variant").value = v;
   if (v === "cwda") {
@@ -457,6 +501,7 @@ function settingsBody() {
     seat: $("seat").value,
     movetime_ms: Math.max(10, parseInt($("movetime").value, 10) || 1000),
     clock_ms: Math.max(0, parseInt($("clock").value, 10) || 0) * 60000,
+    level: Math.min(20, Math.max(0, parseInt($("level").value, 10))),
   };
 }
 
@@ -525,6 +570,10 @@ async function start() {
   $("analyse").onchange = () => send("/api/settings", { analyse: $("analyse").checked });
   $("rotate").onclick = () => {
     rotation = (rotation + (S.family === "four" ? 1 : 2)) % 4;
+    drawn = -1;
+    show(S);
+  };
+  $("engine-coords").onchange = () => {
     drawn = -1;
     show(S);
   };

@@ -19,6 +19,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use super::args::{Kind, MatchConfig};
+use super::config::EngineConfig;
 use super::four_player::{FourPlayer, TEAM_NAMES, is_four_player};
 use super::game::{GameRecord, SeatPlayer, play_game, play_opening};
 use super::openings::{self, Opening, Picker};
@@ -218,16 +219,12 @@ pub struct Summary {
     pub games: usize,
 }
 
-/// Plays the match; prints as cutechess-cli does.
-pub fn run(cfg: &MatchConfig) -> Result<Summary, String> {
-    let seed = cfg.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(1)
-    });
-    // each variant's tables are built once; every game starts from a copy
-    let mut bases: Vec<Box<dyn Referee + Sync>> = Vec::new();
+/// Each variant's referee, built once (every game starts from a copy), and
+/// its openings.
+type Bases = Vec<Box<dyn Referee + Sync>>;
+
+fn load_variants(cfg: &MatchConfig, seed: u64) -> Result<(Bases, Vec<Picker>), String> {
+    let mut bases: Bases = Vec::new();
     let mut pickers = Vec::new();
     for (i, v) in cfg.variants.iter().enumerate() {
         let seed = seed.wrapping_add(i as u64);
@@ -245,8 +242,12 @@ pub fn run(cfg: &MatchConfig) -> Result<Summary, String> {
             bases.push(Box::new(base));
         }
     }
-    let (games, opening_list) = schedule(cfg, &mut pickers);
-    // start every engine once: it must run, and say its name
+    Ok((bases, pickers))
+}
+
+/// Starts every engine once: it must run, say its name, play every variant
+/// and, where an opening is a FEN, take a position.
+fn check_engines(cfg: &MatchConfig, opening_list: &[Opening]) -> Result<Vec<EngineConfig>, String> {
     let mut engines = cfg.engines.clone();
     for (i, e) in engines.iter_mut().enumerate() {
         let label = e
@@ -269,28 +270,48 @@ pub fn run(cfg: &MatchConfig) -> Result<Summary, String> {
         e.name = Some(p.name.clone());
         p.quit();
     }
+    Ok(engines)
+}
+
+impl State {
+    fn new(n: usize) -> State {
+        State {
+            done: 0,
+            tally: Tally::default(),
+            as_white: Tally::default(),
+            as_black: Tally::default(),
+            colours: Tally::default(),
+            penta: Pentanomial::default(),
+            half_pairs: HashMap::new(),
+            field: vec![Tally::default(); n],
+            ends: vec![BTreeMap::new(); n],
+            faults: vec![BTreeMap::new(); n],
+            start_failures: vec![0; n],
+            ffa: vec![FfaStanding::default(); n],
+            stop: false,
+            fatal: None,
+            progress_shown: false,
+        }
+    }
+}
+
+/// Plays the match; prints as cutechess-cli does.
+pub fn run(cfg: &MatchConfig) -> Result<Summary, String> {
+    let seed = cfg.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(1)
+    });
+    let (bases, mut pickers) = load_variants(cfg, seed)?;
+    let (games, opening_list) = schedule(cfg, &mut pickers);
+    let engines = check_engines(cfg, &opening_list)?;
     let names: Vec<String> = engines
         .iter()
         .map(|e| e.name.clone().unwrap_or_default())
         .collect();
     let n = engines.len();
-    let state = Mutex::new(State {
-        done: 0,
-        tally: Tally::default(),
-        as_white: Tally::default(),
-        as_black: Tally::default(),
-        colours: Tally::default(),
-        penta: Pentanomial::default(),
-        half_pairs: HashMap::new(),
-        field: vec![Tally::default(); n],
-        ends: vec![BTreeMap::new(); n],
-        faults: vec![BTreeMap::new(); n],
-        start_failures: vec![0; n],
-        ffa: vec![FfaStanding::default(); n],
-        stop: false,
-        fatal: None,
-        progress_shown: false,
-    });
+    let state = Mutex::new(State::new(n));
     let out = Out {
         progress: std::io::stderr().is_terminal(),
     };
@@ -324,36 +345,7 @@ pub fn run(cfg: &MatchConfig) -> Result<Summary, String> {
     });
     let mut guard = state.lock().map_err(|_| "a worker panicked")?;
     let st = &mut *guard;
-    // the last interval report may have been printed with the last game
-    if st.done == 0 || !st.done.is_multiple_of(cfg.ratinginterval.max(1)) {
-        ctx.interval_report(st);
-    }
-    out.line(st, "");
-    let text = report::outcomes(&names, &st.ends);
-    for l in text.lines() {
-        out.line(st, l);
-    }
-    out.line(st, "Finished match");
-    // games lost by misbehaving, per engine (stderr, like the CPU line)
-    for (name, f) in names.iter().zip(&st.faults) {
-        if !f.is_empty() {
-            let list: Vec<String> = f.iter().map(|(k, n)| format!("{n} by {k}")).collect();
-            eprintln!("chimera match: {name} lost {}", list.join(", "));
-        }
-    }
-    if let (Some(setup), Some(cpu)) = (setup_cpu, own_cpu_seconds())
-        && st.done > 0
-    {
-        // the runner's own cost, apart from the engines: on stderr, so
-        // that stdout stays as cutechess-cli's
-        eprintln!(
-            "chimera match: runner CPU {:.1} ms per game ({:.2} s for {} games in {:.0} s; {setup:.2} s to set up)",
-            1000.0 * (cpu - setup) / st.done as f64,
-            cpu - setup,
-            st.done,
-            started.elapsed().as_secs_f64()
-        );
-    }
+    ctx.closing_report(st, setup_cpu);
     if let Some(f) = st.fatal.take() {
         return Err(f);
     }
@@ -367,7 +359,7 @@ pub fn run(cfg: &MatchConfig) -> Result<Summary, String> {
 
 struct Ctx<'a> {
     cfg: &'a MatchConfig,
-    engines: &'a [super::config::EngineConfig],
+    engines: &'a [EngineConfig],
     names: &'a [String],
     games: &'a [Scheduled],
     openings: &'a [Opening],
@@ -379,6 +371,42 @@ struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
+    /// The match's closing lines: the last interval report, how games
+    /// ended, faults per engine and the runner's own CPU (the last two on
+    /// stderr, so that stdout stays as cutechess-cli's).
+    fn closing_report(&self, st: &mut State, setup_cpu: Option<f64>) {
+        // the last interval report may have been printed with the last game
+        if st.done == 0 || !st.done.is_multiple_of(self.cfg.ratinginterval.max(1)) {
+            self.interval_report(st);
+        }
+        self.out.line(st, "");
+        let text = report::outcomes(self.names, &st.ends);
+        for l in text.lines() {
+            self.out.line(st, l);
+        }
+        self.out.line(st, "Finished match");
+        // games lost by misbehaving, per engine (stderr, like the CPU line)
+        for (name, f) in self.names.iter().zip(&st.faults) {
+            if !f.is_empty() {
+                let list: Vec<String> = f.iter().map(|(k, n)| format!("{n} by {k}")).collect();
+                eprintln!("chimera match: {name} lost {}", list.join(", "));
+            }
+        }
+        if let (Some(setup), Some(cpu)) = (setup_cpu, own_cpu_seconds())
+            && st.done > 0
+        {
+            // the runner's own cost, apart from the engines: on stderr, so
+            // that stdout stays as cutechess-cli's
+            eprintln!(
+                "chimera match: runner CPU {:.1} ms per game ({:.2} s for {} games in {:.0} s; {setup:.2} s to set up)",
+                1000.0 * (cpu - setup) / st.done as f64,
+                cpu - setup,
+                st.done,
+                self.started.elapsed().as_secs_f64()
+            );
+        }
+    }
+
     fn worker(&self) {
         // idle engine processes, per engine (a four-player engine may hold
         // several seats, a process each)
@@ -525,6 +553,54 @@ impl Ctx<'_> {
             st.field[b].add(1.0 - pw);
             st.colours.add(pw);
         }
+        self.count_ending(st, g, &rec, seating, pw);
+        if self.engines.len() == 2 {
+            Self::count_pair(st, g, w == 0, pw);
+        }
+        self.out.line(
+            st,
+            &format!(
+                "Finished game {} ({}): {} {{{}}}",
+                g.number,
+                self.pairing(g),
+                rec.ending.result,
+                rec.ending.reason
+            ),
+        );
+        if self.engines.len() == 2 {
+            let line = format!(
+                "Score of {} vs {}: {}",
+                self.names[0],
+                self.names[1],
+                report::wld(&st.tally)
+            );
+            self.out.line(st, &line);
+        }
+        self.write_pgn(g, &rec);
+        if st.done.is_multiple_of(self.cfg.ratinginterval.max(1)) {
+            self.interval_report(st);
+        }
+        if let Some(s) = &self.cfg.sprt
+            && report::sprt_decision(s, &st.penta).is_some()
+        {
+            st.stop = true;
+        }
+        self.out
+            .progress(st, self.games.len(), self.names, self.started);
+    }
+
+    /// How the game ended, counted per engine: a place and its reason in
+    /// Free-For-All, a win, loss or draw and its reason otherwise.
+    fn count_ending(
+        &self,
+        st: &mut State,
+        g: &Scheduled,
+        rec: &GameRecord,
+        seating: Seating,
+        pw: f64,
+    ) {
+        let pts = &rec.ending.points;
+        let [w, b] = g.sides();
         if seating == Seating::Ffa {
             let ffa = rec.ending.ffa_points.clone().unwrap_or_default();
             for (seat, (&e, &place)) in g.seats.iter().zip(pts).enumerate() {
@@ -555,42 +631,31 @@ impl Ctx<'_> {
                 *st.ends[e].entry(key).or_insert(0) += 1;
             }
         }
-        if self.engines.len() == 2 {
-            let first_points = if w == 0 { pw } else { 1.0 - pw };
-            st.tally.add(first_points);
-            if w == 0 {
-                st.as_white.add(first_points);
-            } else {
-                st.as_black.add(first_points);
-            }
-            match st.half_pairs.remove(&g.pair) {
-                Some(p) => st.penta.add(p + first_points),
-                None => {
-                    st.half_pairs.insert(g.pair, first_points);
-                }
+    }
+
+    /// The first engine's points in a two-engine match: overall, by colour
+    /// and, with the game played on the same opening with colours
+    /// reversed, as a pentanomial pair.
+    fn count_pair(st: &mut State, g: &Scheduled, first_is_white: bool, pw: f64) {
+        let first_points = if first_is_white { pw } else { 1.0 - pw };
+        st.tally.add(first_points);
+        if first_is_white {
+            st.as_white.add(first_points);
+        } else {
+            st.as_black.add(first_points);
+        }
+        match st.half_pairs.remove(&g.pair) {
+            Some(p) => st.penta.add(p + first_points),
+            None => {
+                st.half_pairs.insert(g.pair, first_points);
             }
         }
-        self.out.line(
-            st,
-            &format!(
-                "Finished game {} ({}): {} {{{}}}",
-                g.number,
-                self.pairing(g),
-                rec.ending.result,
-                rec.ending.reason
-            ),
-        );
-        if self.engines.len() == 2 {
-            let line = format!(
-                "Score of {} vs {}: {}",
-                self.names[0],
-                self.names[1],
-                report::wld(&st.tally)
-            );
-            self.out.line(st, &line);
-        }
+    }
+
+    /// Appends the game to the PGN (PGN4) file, if one was asked for.
+    fn write_pgn(&self, g: &Scheduled, rec: &GameRecord) {
         if let Some(p) = &self.cfg.pgnout {
-            let tc = self.engines[w].tc.pgn_tag();
+            let tc = self.engines[g.sides()[0]].tc.pgn_tag();
             let tags = pgn::Tags {
                 event: &self.cfg.event,
                 site: &self.cfg.site,
@@ -598,10 +663,10 @@ impl Ctx<'_> {
                 time_control: &tc,
                 armies: &self.cfg.armies,
             };
-            let text = match pgn::write_four(&rec, &tags) {
+            let text = match pgn::write_four(rec, &tags) {
                 Some(t) => t,
-                None if p.min => pgn::write_min(&rec, &tags),
-                None => pgn::write(&rec, &tags),
+                None if p.min => pgn::write_min(rec, &tags),
+                None => pgn::write(rec, &tags),
             };
             let res = std::fs::OpenOptions::new()
                 .create(true)
@@ -612,16 +677,6 @@ impl Ctx<'_> {
                 log::error!("cannot write '{}': {e}", p.path.display());
             }
         }
-        if st.done.is_multiple_of(self.cfg.ratinginterval.max(1)) {
-            self.interval_report(st);
-        }
-        if let Some(s) = &self.cfg.sprt
-            && report::sprt_decision(s, &st.penta).is_some()
-        {
-            st.stop = true;
-        }
-        self.out
-            .progress(st, self.games.len(), self.names, self.started);
     }
 
     fn interval_report(&self, st: &mut State) {

@@ -1,4 +1,5 @@
-//! Moves packed in 32 bits, and the move list.
+//! Moves packed in 32 bits, the move list, what a generator is asked for
+//! and why a move in text is refused: the same for every family.
 
 use arrayvec::ArrayVec;
 
@@ -84,3 +85,32 @@ impl std::fmt::Debug for Move {
 /// Room for every legal move of any position the FEN reader accepts.
 pub const MAX_MOVES: usize = 1024;
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+/// What to generate.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum GenType {
+    /// every legal move
+    All,
+    /// captures, en-passant captures and promotions
+    Noisy,
+    /// everything else (quiet moves without promotion, castling)
+    Quiet,
+}
+
+/// Why a move string was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// not a move in any notation we read
+    Unparsable(String),
+    /// a well-formed move that is not legal here
+    Illegal(String),
+}
+
+impl std::fmt::Display for MoveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MoveError::Unparsable(s) => write!(f, "unparsable move '{s}'"),
+            MoveError::Illegal(s) => write!(f, "illegal move '{s}'"),
+        }
+    }
+}

@@ -1,0 +1,122 @@
+//! Weaker play on purpose: `Skill Level` 0-19 (20, the default, is full
+//! strength). A level searches less (a depth and a node budget that grow
+//! with it) over four lines instead of one, then chooses among the
+//! near-best of them with a seeded randomness: each line's score plus a
+//! random amount up to the level's margin, the highest wins. A line more
+//! than twice the margin below the best, or one that walks into a mate the
+//! best line avoids, is never chosen: the engine plays worse moves, never
+//! absurd ones, and every move it plays is legal (it is one of the
+//! searched root moves).
+
+use super::time::Limits;
+use crate::rng::SplitMix64;
+
+/// The level of full strength (no weakening).
+pub const MAX_LEVEL: u8 = 20;
+/// How many root lines a weakened search scores.
+const LINES: usize = 4;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Skill {
+    level: u8,
+    seed: u64,
+}
+
+impl Skill {
+    /// The skill of `level`, or `None` at full strength; `seed` varies the
+    /// choices from one game (or session) to the next.
+    pub fn new(level: u8, seed: u64) -> Option<Skill> {
+        (level < MAX_LEVEL).then_some(Skill { level, seed })
+    }
+
+    /// The deepest iteration: 1 at level 0, 10 at level 19.
+    pub fn depth(self) -> i32 {
+        1 + self.level as i32 / 2
+    }
+
+    /// The node budget: 200 at level 0, doubling every two levels.
+    pub fn nodes(self) -> u64 {
+        200 << (self.level / 2)
+    }
+
+    /// The largest random amount added to a line's score (centipawns).
+    pub fn margin(self) -> i32 {
+        200 - 9 * self.level as i32
+    }
+
+    /// Narrows a search's limits to the level: at most its depth and
+    /// nodes, and at least four lines.
+    pub fn restrict(self, limits: &mut Limits) {
+        limits.depth = Some(limits.depth.map_or(self.depth(), |d| d.min(self.depth())));
+        limits.nodes = Some(limits.nodes.map_or(self.nodes(), |n| n.min(self.nodes())));
+        limits.multipv = limits.multipv.max(LINES);
+    }
+
+    /// The index of the line to play among `scores` (best first; at least
+    /// one), for the position `key` (its hash: the same position in the
+    /// same session gets the same choice). `mated` says whether a score
+    /// is a lost mate.
+    pub fn pick(self, scores: &[i32], key: u64, mated: impl Fn(i32) -> bool) -> usize {
+        let best = scores[0];
+        let mut rng = SplitMix64(self.seed ^ key);
+        let margin = self.margin();
+        let mut chosen = 0;
+        let mut top = i64::MIN;
+        for (i, &s) in scores.iter().enumerate() {
+            if (mated(s) && !mated(best)) || s < best.saturating_sub(2 * margin) {
+                continue;
+            }
+            let v = s as i64 + rng.below(margin as u64 + 1) as i64;
+            if v > top {
+                top = v;
+                chosen = i;
+            }
+        }
+        chosen
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn full_strength_has_no_skill() {
+        assert_eq!(Skill::new(MAX_LEVEL, 1), None);
+        assert!(Skill::new(MAX_LEVEL - 1, 1).is_some());
+    }
+
+    #[test]
+    fn a_level_searches_less_and_wider() {
+        let s = Skill::new(0, 7).unwrap();
+        let mut l = Limits {
+            depth: Some(30),
+            multipv: 1,
+            ..Default::default()
+        };
+        s.restrict(&mut l);
+        assert_eq!((l.depth, l.nodes, l.multipv), (Some(1), Some(200), 4));
+        let top = Skill::new(19, 7).unwrap();
+        assert!(top.depth() > s.depth() && top.nodes() > s.nodes() && top.margin() < s.margin());
+    }
+
+    #[test]
+    fn chooses_near_best_lines_only() {
+        let never_mated = |_: i32| false;
+        let mut picked = [0usize; 4];
+        for key in 0..400u64 {
+            let s = Skill::new(0, 99).unwrap();
+            // the fourth line is far worse than twice the margin
+            let i = s.pick(&[50, 20, -30, -900], key, never_mated);
+            picked[i] += 1;
+        }
+        assert_eq!(picked[3], 0, "{picked:?}");
+        assert!(picked[1] > 0 && picked[2] > 0, "level 0 varies: {picked:?}");
+        assert!(picked[0] > picked[2], "{picked:?}");
+        // a line into a mate is never taken while the best is not mated
+        let s = Skill::new(0, 5).unwrap();
+        for key in 0..100 {
+            assert_ne!(s.pick(&[0, -5], key, |x| x == -5), 1);
+        }
+    }
+}
