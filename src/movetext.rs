@@ -16,10 +16,7 @@ pub struct GameText {
 impl GameText {
     /// A tag's value.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
+        tag(&self.tags, name)
     }
 
     /// Whether the game holds nothing: no tags, no moves.
@@ -47,6 +44,13 @@ fn tag_pair(line: &str) -> Result<(String, String), String> {
 
 fn clip(s: &str) -> String {
     s.chars().take(60).collect()
+}
+
+/// The value of the tag `name` among `tags` (name, value), if given.
+pub fn tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    tags.iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
 }
 
 /// The games of a text: tag pairs, then movetext; a tag pair after a

@@ -1,9 +1,18 @@
 //! A small deterministic random number generator (SplitMix64) for Zobrist
 //! keys, occupancy sampling and self-play openings: fixed seeds, the same
-//! numbers on every machine.
+//! numbers on every machine; and a seed from the clock where runs should
+//! differ (`clock_seed`).
 
 #[derive(Clone, Debug)]
 pub struct SplitMix64(pub u64);
+
+/// A seed from the clock (nanoseconds since 1970), for choices that should
+/// differ from one run to the next.
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64)
+}
 
 impl SplitMix64 {
     pub fn next_u64(&mut self) -> u64 {

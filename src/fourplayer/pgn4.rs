@@ -29,10 +29,7 @@ impl std::fmt::Debug for Pgn4 {
 
 impl Pgn4 {
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
+        crate::movetext::tag(&self.tags, name)
     }
 }
 

@@ -361,9 +361,7 @@ impl Session {
     pub fn set_level(&mut self, level: u8) {
         self.stop();
         self.settings.level = level;
-        let seed = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(1, |d| d.as_nanos() as u64);
+        let seed = crate::rng::clock_seed();
         self.engine.skill = crate::search::skill::Skill::new(level, seed);
     }
 

@@ -233,9 +233,7 @@ impl Core {
             }
             ("Skill Level", Value::Int(v)) => {
                 // a new seed each time: another game, other choices
-                let seed = std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map_or(1, |d| d.as_nanos() as u64);
+                let seed = crate::rng::clock_seed();
                 self.engine.skill = crate::search::skill::Skill::new(v as u8, seed);
             }
             ("Ponder", Value::Bool(b)) => self.set.ponder = b,

@@ -297,12 +297,7 @@ impl State {
 
 /// Plays the match; prints as cutechess-cli does.
 pub fn run(cfg: &MatchConfig) -> Result<Summary, String> {
-    let seed = cfg.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(1)
-    });
+    let seed = cfg.seed.unwrap_or_else(crate::rng::clock_seed);
     let (bases, mut pickers) = load_variants(cfg, seed)?;
     let (games, opening_list) = schedule(cfg, &mut pickers);
     let engines = check_engines(cfg, &opening_list)?;
