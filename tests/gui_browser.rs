@@ -20,6 +20,11 @@
 //!   piece has its own drawing, defined in the page, none shared; the
 //!   legend names them; Chimera set to level 0 on the page; a move made
 //!   by dragging a pawn, and Chimera's answer.
+//! - Another engine on a seat (`chimera gui --engines FILE`): Black given
+//!   on the page to a scripted UCI engine (tests/peers/scripted-uci.sh),
+//!   its thinking shown while it thinks, its move played; and, where
+//!   ../shared/engines/4pchess is built, a four-player Teams game with
+//!   4pchess on Blue and Green beside Chimera on Yellow.
 //! - The server by hand (plain TCP): an illegal move, a malformed body, a
 //!   body over the limit and a foreign Host get 4xx with a reason, and the
 //!   game is kept. The listening socket is bound to 127.0.0.1, read from
@@ -43,7 +48,7 @@ use std::time::{Duration, Instant};
 
 use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
 use fantoccini::{Client, ClientBuilder, Locator};
-use gui_client::{Proc, get, http, post, saved_fen, start_gui};
+use gui_client::{Proc, get, http, post, saved_fen, start_gui, start_gui_with};
 use serde_json::json;
 
 /// The tests share two cores: one browser at a time.
@@ -630,6 +635,104 @@ fn cwda_pieces_in_the_browser() {
         screenshot(&c, "gui-cwda.png").await;
         c.close().await.unwrap();
     });
+}
+
+/// Where 4pchess is built (../shared/engines/4pchess), if it is.
+fn four_p_chess() -> Option<PathBuf> {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/engines/4pchess");
+    p.exists().then(|| p.canonicalize().unwrap())
+}
+
+/// Seats given to other engines on the page: a scripted UCI engine plays
+/// Black in chess (its thinking shown, its moves played); 4pchess plays
+/// Blue and Green in four-player Teams where it is built.
+#[test]
+fn engines_on_seats_in_the_browser() {
+    if !require_browser("engines_on_seats_in_the_browser") {
+        return;
+    }
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut toml = format!(
+        "[scripted]\nname = \"Scripted\"\ncommand = \"{} 1\"\nprotocol = \"uci\"\nvariants = [\"chess\"]\n",
+        dir.join("tests/peers/scripted-uci.sh").display()
+    );
+    let four = four_p_chess();
+    match &four {
+        Some(p) => toml.push_str(&format!(
+            "[4pchess]\nname = \"4pchess\"\ncommand = \"{}\"\nprotocol = \"uci\"\nfourplayer = \"4pchess\"\nvariants = [\"fourplayer-teams\"]\n",
+            p.display()
+        )),
+        None => eprintln!("engines_on_seats_in_the_browser: no ../shared/engines/4pchess, its part is left out"),
+    }
+    let file =
+        std::env::temp_dir().join(format!("chimera-gui-engines-{}.toml", std::process::id()));
+    std::fs::write(&file, toml).unwrap();
+    let (_gui, port) = start_gui_with(&["--engines", file.to_str().unwrap()]);
+    runtime().block_on(async {
+        let (_driver, c) = open_page("engines", port).await;
+        // chess: the form offers the scripted engine for each seat
+        select(&c, "#variant", "chess").await;
+        new_game(&c, "chess", "white", "2000").await;
+        select(&c, "#engine-1", "scripted").await;
+        click(&c, "#apply").await;
+        wait_until("Black seated with the scripted engine", 10, || async {
+            text(&c, "[data-player='Black']").await.contains("Scripted")
+        })
+        .await;
+        click_square(&c, "e2").await;
+        click_square(&c, "e4").await;
+        // it thinks for a second: its thinking is on the page meanwhile
+        wait_until("the scripted engine's thinking", 10, || async {
+            text(&c, "#depth").await.contains("Scripted thinking")
+        })
+        .await;
+        assert_eq!(text(&c, "#score").await, "+0.23 for Black");
+        assert_eq!(text(&c, "#pv").await, "e5 Nf3 Nc6");
+        wait_until("its move", 10, || async { moves(&c).await.len() >= 2 }).await;
+        assert_eq!(moves(&c).await[..2], ["e4", "e5"]);
+        click_square(&c, "g1").await;
+        click_square(&c, "f3").await;
+        wait_until("its second move", 10, || async {
+            moves(&c).await.len() >= 4
+        })
+        .await;
+        assert_eq!(moves(&c).await[3], "Nc6");
+        screenshot(&c, "gui-engines.png").await;
+
+        if four.is_some() {
+            select(&c, "#variant", "fourplayer-teams").await;
+            select(&c, "#layout", "4PC").await;
+            new_game(&c, "fourplayer-teams", "red", "500").await;
+            select(&c, "#engine-1", "4pchess").await;
+            select(&c, "#engine-3", "4pchess").await;
+            click(&c, "#apply").await;
+            wait_until("4pchess seated", 10, || async {
+                text(&c, "[data-player='Blue']").await.contains("4pchess")
+                    && text(&c, "[data-player='Green']").await.contains("4pchess")
+            })
+            .await;
+            click_square(&c, "h2").await;
+            click_square(&c, "h3").await;
+            wait_until("4pchess, Chimera and 4pchess answer", 30, || async {
+                moves(&c).await.len() >= 4 && text(&c, "#status").await.starts_with("Red to move")
+            })
+            .await;
+            let list = moves(&c).await;
+            for (i, seat) in ["R ", "B ", "Y ", "G "].iter().enumerate() {
+                assert!(list[i].starts_with(seat), "{list:?}");
+            }
+            let st: serde_json::Value = serde_json::from_str(&get(port, "/api/state").1).unwrap();
+            assert_eq!(
+                st["seated"],
+                json!([null, "4pchess", "Chimera", "4pchess"]),
+                "no seat fell back to Chimera: {}",
+                st["notice"]
+            );
+        }
+        c.close().await.unwrap();
+    });
+    let _ = std::fs::remove_file(&file);
 }
 
 #[test]

@@ -29,7 +29,7 @@ usage:
                                self-play between two weight settings (A/B tests, tuning)
   chimera match -engine ... -engine ... [options]
                                engine-vs-engine matches (cutechess-cli's flags; see match --help)
-  chimera gui [--port N] [--open]
+  chimera gui [--port N] [--open] [--engines FILE]
                                a board in the browser (127.0.0.1 only): play, watch, analyse
   chimera texel --data FILE [--weights a,b,..] [--pieces] [--pieces-eg] [--passes N] [--k K]
                                fit the evaluation to game results (Texel's method)
@@ -113,7 +113,7 @@ pub fn run(args: &[String]) -> i32 {
         Some("selfplay") => cmd_selfplay(&a.rest[1..]),
         Some("texel") => cmd_texel(&a.rest[1..]),
         Some("match") => crate::tools::matches::run(&a.rest[1..], &a.armies).map_err(ArgError),
-        Some("gui") => crate::gui::run(&a.rest[1..]).map_err(ArgError),
+        Some("gui") => crate::gui::run(&a.rest[1..], &a.armies).map_err(ArgError),
         Some("params") => {
             if let Some(extra) = a.rest.get(1) {
                 return Err(ArgError(format!(

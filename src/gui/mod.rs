@@ -7,6 +7,7 @@
 //! - `http.rs`: a small HTTP/1.1 server, every size and wait bounded;
 //! - `server.rs`: routes and request checks;
 //! - `session.rs`: the game, seats, clocks and the engine's searches;
+//! - `external.rs`: a seat played by an engine of engines.toml;
 //! - `play.rs`: one interface over `Game4` and `Game`;
 //! - `records.rs`: FEN4, PGN4, FEN and PGN in and out;
 //! - `view.rs`: the state as JSON for the page;
@@ -14,6 +15,7 @@
 //! - `assets.rs`, `assets/`: the page (HTML, CSS, JavaScript, piece glyphs).
 
 pub mod assets;
+pub mod external;
 pub mod glyphs;
 pub mod http;
 pub mod play;
@@ -23,16 +25,24 @@ pub mod session;
 pub mod view;
 
 use std::io::Write;
+
+use crate::tools::matches::config::load_engines;
+use crate::variant::armies::Army;
 use std::net::{Ipv4Addr, SocketAddrV4, TcpListener};
 
 pub const HELP: &str = "\
-usage: chimera gui [--port N] [--open]
+usage: chimera [--armies FILE] gui [--port N] [--open] [--engines FILE]
 
 Serves a board for four-player chess (Teams, FFA), Omega Chess, CwDA and
 chess at http://127.0.0.1:N/ (default port 8088; --port 0 picks a free
 one). The server listens on 127.0.0.1 only. --open also starts your web
 browser on the page. The address is printed on the first line; stop the
 server with Ctrl-C.
+
+Any seat may be given to an engine of an engines.toml (the file `chimera
+match` reads: 4pchess, Fairy-Stockfish, Sjaak II, another Chimera, ...):
+--engines FILE (default: ./engines.toml where there is one). --armies FILE
+(before `gui`) adds the armies of an armies file to CwDA's choices.
 ";
 
 pub const DEFAULT_PORT: u16 = 8088;
@@ -53,9 +63,10 @@ pub fn bind(port: u16) -> Result<TcpListener, String> {
 }
 
 /// `chimera gui ...`: the arguments after `gui`.
-pub fn run(args: &[String]) -> Result<(), String> {
+pub fn run(args: &[String], armies: &[Army]) -> Result<(), String> {
     let mut port = DEFAULT_PORT;
     let mut open = false;
+    let mut engines: Option<String> = None;
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
@@ -71,10 +82,29 @@ pub fn run(args: &[String]) -> Result<(), String> {
                     .map_err(|_| format!("--port '{v}' is not a number from 0 to 65535"))?;
                 i += 1;
             }
+            "--engines" => {
+                engines = Some(args.get(i + 1).ok_or("--engines needs a file")?.clone());
+                i += 1;
+            }
             other => return Err(format!("gui: unexpected argument '{other}' (try --help)")),
         }
         i += 1;
     }
+    let pool = match &engines {
+        Some(f) => load_engines(std::path::Path::new(f))?,
+        None => {
+            let default = std::path::Path::new("engines.toml");
+            if default.exists() {
+                load_engines(default).unwrap_or_else(|e| {
+                    log::warn!("{e}: no engine besides Chimera can be seated");
+                    Vec::new()
+                })
+            } else {
+                Vec::new()
+            }
+        }
+    };
+    let session = session::Session::with(pool, armies.to_vec());
     let listener = bind(port)?;
     let addr = listener
         .local_addr()
@@ -86,7 +116,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     if open {
         open_browser(&url);
     }
-    server::serve(listener)
+    server::serve(listener, session)
 }
 
 /// Starts the desktop's browser on `url`; a failure is only a note.

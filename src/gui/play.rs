@@ -9,6 +9,7 @@ use crate::fourplayer::variant::LETTERS;
 use crate::fourplayer::{PLAYER_NAMES, Position4};
 use crate::game::Game;
 use crate::position::san::to_san;
+use crate::variant::armies::Army;
 use crate::with_position;
 
 /// A two-player game and how it ended outside the rules (resign, time).
@@ -52,13 +53,18 @@ impl Play {
     /// The start position of a variant by its name (`fourplayer-teams`
     /// with a layout, `chess`, `omega`, `cwda-<w>-<b>`).
     pub fn new(variant: &str, layout: &str) -> Result<Play, String> {
+        Play::with_armies(variant, layout, &[])
+    }
+
+    /// The same, the armies of `armies` files known besides the built-in.
+    pub fn with_armies(variant: &str, layout: &str, armies: &[Army]) -> Result<Play, String> {
         if let Some(mode) = crate::fourplayer::Mode::from_name(variant) {
             let layout = crate::fourplayer::Layout::from_name(layout)
                 .ok_or_else(|| format!("unknown layout '{layout}' (4PCo or 4PC)"))?;
             let v = std::sync::Arc::new(crate::fourplayer::Variant4::new(mode));
             return Ok(Play::Four(Game4::new(Position4::startpos(v, layout))));
         }
-        let game = Game::new(variant, &[])?;
+        let game = Game::new(variant, armies)?;
         Ok(Play::Two(TwoGame { game, ended: None }))
     }
 

@@ -18,8 +18,9 @@ use serde_json::{Value, json};
 
 use super::assets;
 use super::http::{self, Request, Response};
-use super::session::{Seat, Session, lock};
+use super::session::{MAX_LINES, Seat, Session, lock};
 use super::view;
+use crate::fourplayer::search::Objective;
 
 /// The largest request body taken (a long four-player PGN4 is some tens
 /// of kilobytes).
@@ -39,12 +40,12 @@ fn error(status: u16, msg: impl Into<String>) -> Reply {
 }
 
 /// Serves the page on `listener` until the process ends.
-pub fn serve(listener: TcpListener) -> Result<(), String> {
+pub fn serve(listener: TcpListener, session: Session) -> Result<(), String> {
     let port = listener
         .local_addr()
         .map_err(|e| format!("the listener has no address: {e}"))?
         .port();
-    let session = Arc::new(Mutex::new(Session::new()));
+    let session = Arc::new(Mutex::new(session));
     let ticker = session.clone();
     std::thread::Builder::new()
         .name("gui-ticker".into())
@@ -199,7 +200,7 @@ fn change(s: &mut Session, r: Result<(), String>) -> Reply {
 fn route(s: &mut Session, method: &str, path: &str, query: &str, body: &Value) -> Reply {
     match (method, path) {
         ("GET" | "HEAD", "/api/state") => state(s),
-        ("GET" | "HEAD", "/api/variants") => variants(),
+        ("GET" | "HEAD", "/api/variants") => variants(s),
         ("GET" | "HEAD", "/api/save") => save(s, query),
         ("POST", p) => match post(s, p, body) {
             Ok(r) | Err(r) => r,
@@ -225,7 +226,18 @@ const POSTS: &[&str] = &[
 fn fields(path: &str) -> &'static [&'static str] {
     match path {
         "/api/new" => &["variant", "layout"],
-        "/api/settings" => &["seat", "movetime_ms", "clock_ms", "analyse", "level"],
+        "/api/settings" => &[
+            "seat",
+            "movetime_ms",
+            "clock_ms",
+            "inc_ms",
+            "delay_ms",
+            "analyse",
+            "level",
+            "multipv",
+            "ffa",
+            "engines",
+        ],
         "/api/move" => &["move"],
         "/api/load" => &["text"],
         "/api/goto" => &["ply"],
@@ -277,7 +289,43 @@ fn post(s: &mut Session, path: &str, body: &Value) -> Result<Reply, Reply> {
                 Some(_) => return Err(error(400, "'analyse' must be true or false")),
             };
             let level = number(body, "level", 0, crate::search::skill::MAX_LEVEL as u64)?;
+            let inc = number(body, "inc_ms", 0, 3_600_000)?;
+            let delay = number(body, "delay_ms", 0, 3_600_000)?;
+            let multipv = number(body, "multipv", 1, MAX_LINES as u64)?;
+            let ffa = match body.get("ffa") {
+                None => None,
+                Some(_) => Some(match text(body, "ffa")? {
+                    "paranoid" => Objective::Paranoid,
+                    "brs" | "best-reply" => Objective::BestReply,
+                    other => {
+                        return Err(error(
+                            400,
+                            format!("'ffa' is paranoid or brs, not '{}'", clip(other)),
+                        ));
+                    }
+                }),
+            };
+            let engines = match body.get("engines") {
+                None => None,
+                Some(Value::Array(list)) => Some(
+                    list.iter()
+                        .map(|v| v.as_str().map(str::to_string))
+                        .collect::<Option<Vec<String>>>()
+                        .ok_or_else(|| error(400, "'engines' must be a list of names"))?,
+                ),
+                Some(_) => return Err(error(400, "'engines' must be a list of names")),
+            };
+            // the engines first: a refused name changes nothing
+            if let Some(e) = engines {
+                s.set_engines(&e).map_err(|e| error(400, e))?;
+            }
             s.configure(seat, movetime, clock, analyse);
+            if inc.is_some() || delay.is_some() {
+                s.set_increments(inc, delay);
+            }
+            if multipv.is_some() || ffa.is_some() {
+                s.set_analysis(multipv.map(|m| m as usize), ffa);
+            }
             if let Some(l) = level {
                 s.set_level(l as u8);
             }
@@ -314,8 +362,8 @@ fn post(s: &mut Session, path: &str, body: &Value) -> Result<Reply, Reply> {
     })
 }
 
-fn variants() -> Reply {
-    let armies: Vec<Value> = crate::variant::spec::all_armies(&[])
+fn variants(s: &Session) -> Reply {
+    let armies: Vec<Value> = crate::variant::spec::all_armies(s.armies())
         .iter()
         .map(|a| json!({"token": a.token, "name": a.name}))
         .collect();

@@ -17,6 +17,7 @@
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+use super::external::{Answer, External, Job};
 use super::play::{Entry, Play, replay};
 use crate::base::Move;
 use crate::fourplayer::Position4;
@@ -24,7 +25,15 @@ use crate::fourplayer::search::Objective;
 use crate::position::san::to_san;
 use crate::search::{Engine, Limits, Report, Reporter, ScoreKind};
 use crate::setup::AnyPosition;
+use crate::tools::matches::config::EngineConfig;
+use crate::tools::matches::tc::TimeControl;
+use crate::variant::armies::Army;
 use crate::with_position;
+
+/// The name of the built-in engine among a seat's players.
+pub const CHIMERA: &str = "chimera";
+/// The most analysis lines the page shows.
+pub const MAX_LINES: usize = 8;
 
 /// Who the person plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,6 +103,16 @@ pub struct SearchOut {
     pub points: Option<[i32; 4]>,
     /// set when the search has finished: its move (None: no move)
     pub best: Option<Option<Move>>,
+    /// MultiPV: every line (the first is the one above), best first
+    pub lines: Vec<Line>,
+}
+
+/// One line of a MultiPV analysis.
+#[derive(Clone, Debug, Default)]
+pub struct Line {
+    pub depth: i32,
+    pub score: String,
+    pub pv: Vec<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,6 +128,9 @@ struct Running {
     kind: Kind,
     /// the side the scores are for
     side: usize,
+    /// the seated engine that thinks (an index into `externals`); None:
+    /// Chimera
+    by: Option<usize>,
 }
 
 pub struct Settings {
@@ -117,6 +139,18 @@ pub struct Settings {
     pub movetime_ms: u64,
     /// each player's time for the game; 0: no limit (clocks count up)
     pub clock_ms: u64,
+    /// added to a player's clock after each of their moves
+    pub inc_ms: u64,
+    /// at the start of each move, the clock waits this long before it
+    /// runs (Chess.com's four-player "delay")
+    pub delay_ms: u64,
+    /// lines the analysis shows
+    pub multipv: usize,
+    /// Free-For-All: how Chimera searches (paranoid or best-reply)
+    pub ffa: Objective,
+    /// who plays each seat the person does not: `chimera` or an engine
+    /// of engines.toml by its name
+    pub engines: [String; 4],
     pub analyse: bool,
     /// the engine's level when it plays: 0-19 weaker, 20 full strength
     /// (its analysis is always at full strength)
@@ -134,9 +168,18 @@ pub struct Session {
     running: Option<Running>,
     next_id: u64,
     out: Arc<Mutex<SearchOut>>,
-    /// time used per seat, and when it was last counted
+    /// time used per seat, increments earned, the time of the move now
+    /// being thought on, and when it was last counted
     used_ms: [u64; 4],
+    bonus_ms: [u64; 4],
+    move_ms: u64,
     last_tick: Instant,
+    /// the engines a seat may be given (engines.toml), and the armies
+    /// files' armies
+    pool: Vec<(String, EngineConfig)>,
+    armies: Vec<Army>,
+    /// the engines seated so far, each with its thread
+    externals: Vec<External>,
     /// bumped on every change the page must redraw
     pub version: u64,
     /// what happened last (a loaded record, the engine's resignation, ...)
@@ -145,6 +188,12 @@ pub struct Session {
 
 impl Session {
     pub fn new() -> Session {
+        Session::with(Vec::new(), Vec::new())
+    }
+
+    /// A session whose seats may be given to the engines of `pool`, with
+    /// the armies of `armies` files besides the built-in ones.
+    pub fn with(pool: Vec<(String, EngineConfig)>, armies: Vec<Army>) -> Session {
         let root = Play::new("fourplayer-teams", "4PCo").expect("the start sets up");
         let mut engine = Engine::new();
         engine.set_hash(64);
@@ -154,6 +203,11 @@ impl Session {
                 seat: Seat::One(0),
                 movetime_ms: 1000,
                 clock_ms: 0,
+                inc_ms: 0,
+                delay_ms: 0,
+                multipv: 1,
+                ffa: Objective::Paranoid,
+                engines: std::array::from_fn(|_| CHIMERA.to_string()),
                 analyse: false,
                 level: crate::search::skill::MAX_LEVEL,
             },
@@ -166,7 +220,12 @@ impl Session {
             next_id: 1,
             out: Arc::new(Mutex::new(SearchOut::default())),
             used_ms: [0; 4],
+            bonus_ms: [0; 4],
+            move_ms: 0,
             last_tick: Instant::now(),
+            pool,
+            armies,
+            externals: Vec::new(),
             version: 1,
             notice: String::new(),
         }
@@ -187,21 +246,71 @@ impl Session {
     pub fn used_ms(&self) -> [u64; 4] {
         self.used_ms
     }
+    /// Time left per seat with a clock (increments included).
+    pub fn left_ms(&self) -> Option<[u64; 4]> {
+        (self.settings.clock_ms > 0).then(|| {
+            std::array::from_fn(|p| {
+                (self.settings.clock_ms + self.bonus_ms[p]).saturating_sub(self.used_ms[p])
+            })
+        })
+    }
+    pub fn armies(&self) -> &[Army] {
+        &self.armies
+    }
+    /// The engines a seat may be given: (name in engines.toml, the name it
+    /// goes by, whether it plays the variant shown).
+    pub fn engine_choices(&self) -> Vec<(String, String, bool)> {
+        let v = self.cur.variant();
+        self.pool
+            .iter()
+            .map(|(k, c)| {
+                let name = c.name.clone().unwrap_or_else(|| k.clone());
+                (k.clone(), name, c.plays(&v))
+            })
+            .collect()
+    }
+    /// Who plays seat `p`: `None` for the person, else the engine's name.
+    pub fn player_of(&self, p: usize) -> Option<String> {
+        if self.settings.seat.is_person(p) {
+            return None;
+        }
+        let key = &self.settings.engines[p.min(3)];
+        if key == CHIMERA {
+            return Some("Chimera".into());
+        }
+        Some(
+            self.pool
+                .iter()
+                .find(|(k, _)| k == key)
+                .and_then(|(_, c)| c.name.clone())
+                .unwrap_or_else(|| key.clone()),
+        )
+    }
 
-    /// The search's last report, if it is about the position shown.
-    pub fn analysis(&self) -> Option<(SearchOut, Kind, usize)> {
+    /// The search's last report, if it is about the position shown: the
+    /// report, its kind, the side its scores are for and who thinks.
+    pub fn analysis(&self) -> Option<(SearchOut, Kind, usize, String)> {
         let r = self.running.as_ref()?;
-        let out = lock(&self.out).clone();
-        (out.id == r.id).then_some((out, r.kind, r.side))
+        let (out, who) = match r.by {
+            Some(i) => (
+                lock(&self.externals[i].out).clone(),
+                self.externals[i].name.clone(),
+            ),
+            None => (lock(&self.out).clone(), "Chimera".to_string()),
+        };
+        (out.id == r.id).then_some((out, r.kind, r.side, who))
     }
 
     pub fn thinking(&self) -> Option<Kind> {
         self.running.as_ref().map(|r| r.kind)
     }
 
-    /// Stops the search (if any) and forgets it.
+    /// Stops the search (if any) and forgets it. A seated engine is not
+    /// interrupted: its answer, no longer awaited, is dropped.
     fn stop(&mut self) {
-        if self.running.take().is_some() {
+        if let Some(r) = self.running.take()
+            && r.by.is_none()
+        {
             self.engine.stop();
             self.engine.wait();
         }
@@ -210,7 +319,7 @@ impl Session {
 
     /// A new game of a variant from its start.
     pub fn new_game(&mut self, variant: &str, layout: &str) -> Result<(), String> {
-        let root = Play::new(variant, layout)?;
+        let root = Play::with_armies(variant, layout, &self.armies)?;
         self.stop();
         if let Seat::One(p) = self.settings.seat
             && p >= root.players()
@@ -220,7 +329,27 @@ impl Session {
         self.engine.new_game();
         self.set_game(root, Vec::new());
         self.notice = format!("new game: {}", self.cur.variant());
+        self.unseat_strangers();
         Ok(())
+    }
+
+    /// Gives Chimera back every seat whose engine does not play the
+    /// variant shown (after a new game or a loaded record), and says so.
+    fn unseat_strangers(&mut self) {
+        let v = self.cur.variant();
+        for p in 0..4 {
+            let key = self.settings.engines[p].clone();
+            if key == CHIMERA {
+                continue;
+            }
+            let plays = self.pool.iter().any(|(k, c)| *k == key && c.plays(&v));
+            if !plays {
+                self.settings.engines[p] = CHIMERA.into();
+                self.notice.push_str(&format!(
+                    "; {key} does not play {v}: Chimera takes its seat"
+                ));
+            }
+        }
     }
 
     fn set_game(&mut self, root: Play, line: Vec<Entry>) {
@@ -231,13 +360,19 @@ impl Session {
             .unwrap_or_else(|_| root.clone());
         self.root = root;
         self.line = line;
+        self.reset_clocks();
+    }
+
+    fn reset_clocks(&mut self) {
         self.used_ms = [0; 4];
+        self.bonus_ms = [0; 4];
+        self.move_ms = 0;
         self.last_tick = Instant::now();
     }
 
     /// Loads a FEN4, PGN4, FEN or PGN; the game is kept if it fails.
     pub fn load(&mut self, text: &str) -> Result<(), String> {
-        let l = super::records::load(text, &self.cur)?;
+        let l = super::records::load_with(text, &self.cur, &self.armies)?;
         let (_, entries) = replay(&l.root, &l.tokens)?;
         if let Seat::One(p) = self.settings.seat
             && p >= l.root.players()
@@ -247,7 +382,8 @@ impl Session {
         self.engine.new_game();
         let n = entries.len();
         self.set_game(l.root, entries);
-        self.notice = format!("loaded {} ({} moves): {}", l.kind, n, self.cur.variant());
+        self.notice = format!("loaded {}, {} moves: {}", l.kind, n, self.cur.variant());
+        self.unseat_strangers();
         Ok(())
     }
 
@@ -264,6 +400,10 @@ impl Session {
         let mut g = self.cur.clone();
         let e = g.play(token)?;
         self.stop();
+        if self.live() && self.settings.clock_ms > 0 && !matches!(token, "R" | "T") {
+            self.bonus_ms[e.seat] += self.settings.inc_ms;
+        }
+        self.move_ms = 0;
         self.line.truncate(self.cursor);
         self.line.push(e);
         self.cursor += 1;
@@ -349,11 +489,76 @@ impl Session {
         }
         if let Some(c) = clock_ms {
             self.settings.clock_ms = c;
-            self.used_ms = [0; 4];
+            self.reset_clocks();
         }
         if let Some(a) = analyse {
             self.settings.analyse = a;
         }
+    }
+
+    /// The clock's increment and delay per move; the clocks start again.
+    pub fn set_increments(&mut self, inc_ms: Option<u64>, delay_ms: Option<u64>) {
+        self.stop();
+        if let Some(i) = inc_ms {
+            self.settings.inc_ms = i;
+        }
+        if let Some(d) = delay_ms {
+            self.settings.delay_ms = d;
+        }
+        self.reset_clocks();
+    }
+
+    /// Lines of analysis (1 to MAX_LINES) and the Free-For-All search.
+    pub fn set_analysis(&mut self, multipv: Option<usize>, ffa: Option<Objective>) {
+        self.stop();
+        if let Some(m) = multipv {
+            self.settings.multipv = m.clamp(1, MAX_LINES);
+        }
+        if let Some(o) = ffa {
+            self.settings.ffa = o;
+        }
+    }
+
+    /// Seats engines: per seat `chimera` or an engine of engines.toml that
+    /// plays the variant shown (a seat the person plays keeps its engine
+    /// for when the person leaves it). All or nothing.
+    pub fn set_engines(&mut self, names: &[String]) -> Result<(), String> {
+        let n = self.cur.players();
+        if names.len() != n {
+            return Err(format!(
+                "'engines' names {} seats; this game has {n}",
+                names.len()
+            ));
+        }
+        let v = self.cur.variant();
+        for name in names {
+            if name == CHIMERA {
+                continue;
+            }
+            match self.pool.iter().find(|(k, _)| k == name) {
+                None => {
+                    let known: Vec<&str> = self.pool.iter().map(|(k, _)| k.as_str()).collect();
+                    return Err(format!(
+                        "no engine '{}' (engines.toml has: {})",
+                        name.chars().take(40).collect::<String>(),
+                        if known.is_empty() {
+                            "none".to_string()
+                        } else {
+                            known.join(", ")
+                        }
+                    ));
+                }
+                Some((_, c)) if !c.plays(&v) => {
+                    return Err(format!("engine '{name}' does not play {v}"));
+                }
+                Some(_) => {}
+            }
+        }
+        self.stop();
+        for (p, name) in names.iter().enumerate() {
+            self.settings.engines[p] = name.clone();
+        }
+        Ok(())
     }
 
     /// The engine's level for its moves (0-20; 20 is full strength), a new
@@ -377,15 +582,22 @@ impl Session {
         self.last_tick = now;
         if self.live() && self.settings.seat != Seat::All {
             let side = self.cur.side();
-            self.used_ms[side] += dt;
-            if self.settings.clock_ms > 0 && self.used_ms[side] >= self.settings.clock_ms {
-                self.used_ms[side] = self.settings.clock_ms;
+            // the delay passes first, then the clock runs
+            let delay = self.settings.delay_ms;
+            let charged =
+                (self.move_ms + dt).saturating_sub(delay) - self.move_ms.saturating_sub(delay);
+            self.move_ms += dt;
+            self.used_ms[side] += charged;
+            let limit = self.settings.clock_ms + self.bonus_ms[side];
+            if self.settings.clock_ms > 0 && self.used_ms[side] >= limit {
+                self.used_ms[side] = limit;
                 let name = self.cur.player_name(side);
                 if self.play("T").is_ok() {
                     self.notice = format!("{name} ran out of time");
                 }
             }
         }
+        self.take_answer();
         let finished = self.running.as_ref().and_then(|r| {
             let out = lock(&self.out);
             (out.id == r.id)
@@ -417,6 +629,65 @@ impl Session {
         }
     }
 
+    /// Plays a seated engine's answer, once it has come.
+    fn take_answer(&mut self) {
+        let Some((id, i)) = self.running.as_ref().and_then(|r| r.by.map(|i| (r.id, i))) else {
+            return;
+        };
+        let Some(answer) = self.externals[i].take(id) else {
+            return;
+        };
+        self.running = None;
+        self.version += 1;
+        let side = self.cur.side();
+        let name = self.externals[i].name.clone();
+        let r = match answer {
+            Answer::Move(m) => self.play(&m).map_err(|e| format!("{name}'s move {m}: {e}")),
+            Answer::Resign => self
+                .play("R")
+                .map(|_| self.notice = format!("{name} resigns")),
+            Answer::OutOfTime => self
+                .play("T")
+                .map(|_| self.notice = format!("{name} moved after its time ran out")),
+            Answer::Failed(e) => Err(e),
+        };
+        if let Err(e) = r {
+            self.settings.engines[side] = CHIMERA.into();
+            self.notice = format!("{e}: Chimera takes its seat");
+        }
+    }
+
+    /// The seated engine for `side`, started on first use.
+    fn external_for(&mut self, side: usize) -> Option<usize> {
+        let key = self.settings.engines[side].clone();
+        if key == CHIMERA {
+            return None;
+        }
+        if let Some(i) = self.externals.iter().position(|e| e.key == key) {
+            return Some(i);
+        }
+        let cfg = self.pool.iter().find(|(k, _)| *k == key)?.1.clone();
+        self.externals
+            .push(External::new(&key, cfg, self.armies.clone()));
+        Some(self.externals.len() - 1)
+    }
+
+    /// The time control every seat plays under, for a seated engine.
+    fn time_control(&self) -> TimeControl {
+        let mut tc = TimeControl {
+            margin_ms: super::external::MARGIN_MS,
+            ..TimeControl::default()
+        };
+        if self.settings.clock_ms > 0 {
+            tc.base_ms = self.settings.clock_ms;
+            // engine protocols know no delay: it is given as an increment
+            tc.inc_ms = self.settings.inc_ms + self.settings.delay_ms;
+        } else {
+            tc.movetime_ms = Some(self.settings.movetime_ms.max(1));
+        }
+        tc
+    }
+
     fn start_search(&mut self) {
         if self.cur.outcome().is_some() {
             return;
@@ -429,25 +700,57 @@ impl Session {
         } else {
             return;
         };
+        let id = self.next_id;
+        self.next_id += 1;
+        if kind == Kind::Move
+            && let Some(i) = self.external_for(side)
+        {
+            let n = self.cur.players();
+            let left = self.left_ms();
+            self.externals[i].ask(Job {
+                id,
+                variant: self.cur.variant(),
+                root_fen: Some(self.root.fen()),
+                tokens: tokens(&self.line),
+                cur: self.cur.clone(),
+                tc: self.time_control(),
+                left_ms: (0..n).map(|p| left.map_or(0, |l| l[p] as i64)).collect(),
+            });
+            self.running = Some(Running {
+                id,
+                kind,
+                side,
+                by: Some(i),
+            });
+            self.version += 1;
+            return;
+        }
         let limits = match kind {
-            Kind::Move => Limits {
-                movetime: Some(self.settings.movetime_ms.max(1)),
-                ..Limits::default()
+            Kind::Move => match self.left_ms() {
+                // its own clock, the delay counted as an increment
+                Some(left) => Limits {
+                    time: [Some(left[side].max(1)); 2],
+                    inc: [self.settings.inc_ms + self.settings.delay_ms; 2],
+                    ..Limits::default()
+                },
+                None => Limits {
+                    movetime: Some(self.settings.movetime_ms.max(1)),
+                    ..Limits::default()
+                },
             },
             Kind::Analysis => Limits {
                 infinite: true,
+                multipv: self.settings.multipv,
                 ..Limits::default()
             },
         };
-        let id = self.next_id;
-        self.next_id += 1;
         *lock(&self.out) = SearchOut {
             id,
             ..SearchOut::default()
         };
         match &self.cur {
             Play::Four(g) => {
-                let search = crate::fourplayer::search::Search4::of_game(g, Objective::Paranoid);
+                let search = crate::fourplayer::search::Search4::of_game(g, self.settings.ffa);
                 let tables = Arc::new(crate::search::tree::SearchPosition::build_tables(
                     &search,
                     &self.engine.params,
@@ -461,7 +764,12 @@ impl Session {
                 self.engine.go(pos, limits, rep);
             }
         }
-        self.running = Some(Running { id, kind, side });
+        self.running = Some(Running {
+            id,
+            kind,
+            side,
+            by: None,
+        });
         self.version += 1;
     }
 }
@@ -546,10 +854,22 @@ fn name_pv(root: &Root, pv: &[Move]) -> NamedPv {
 
 fn reporter(out: Arc<Mutex<SearchOut>>, id: u64, root: Root) -> Reporter {
     Arc::new(move |r| match r {
-        Report::Info(i) if i.multipv == 1 => {
+        Report::Info(i) => {
             let (pv, arrow, points) = name_pv(&root, &i.pv);
             let mut o = lock(&out);
-            if o.id != id {
+            if o.id != id || i.multipv == 0 || i.multipv > MAX_LINES {
+                return;
+            }
+            let k = i.multipv - 1;
+            if o.lines.len() <= k {
+                o.lines.resize(k + 1, Line::default());
+            }
+            o.lines[k] = Line {
+                depth: i.depth,
+                score: score_text(i.score),
+                pv: pv.clone(),
+            };
+            if k > 0 {
                 return;
             }
             o.depth = i.depth;
@@ -562,7 +882,6 @@ fn reporter(out: Arc<Mutex<SearchOut>>, id: u64, root: Root) -> Reporter {
                 o.points = points;
             }
         }
-        Report::Info(_) => {}
         Report::BestMove { best, .. } => {
             let mut o = lock(&out);
             if o.id == id {
@@ -655,10 +974,10 @@ mod tests {
         s.new_game("omega", "").unwrap();
         s.configure(Some(Seat::All), None, None, Some(true));
         pump_until(&mut s, |s| {
-            s.analysis().is_some_and(|(o, _, _)| o.depth >= 2)
+            s.analysis().is_some_and(|(o, _, _, _)| o.depth >= 2)
         });
-        let (o, kind, side) = s.analysis().unwrap();
-        assert_eq!((kind, side), (Kind::Analysis, 0));
+        let (o, kind, side, who) = s.analysis().unwrap();
+        assert_eq!((kind, side, who.as_str()), (Kind::Analysis, 0, "Chimera"));
         assert!(o.arrow.is_some() && !o.pv.is_empty());
         s.play("e3e6").unwrap();
         assert!(s.thinking().is_none(), "a move stops the analysis");
@@ -667,5 +986,129 @@ mod tests {
         s.goto(0).unwrap();
         assert_eq!(s.line().len(), 1, "stepping back keeps the line");
         assert!(s.goto(2).is_err());
+    }
+
+    #[test]
+    fn multipv_analysis_shows_distinct_lines() {
+        let mut s = Session::new();
+        s.new_game("chess", "").unwrap();
+        s.configure(Some(Seat::All), None, None, Some(true));
+        s.set_analysis(Some(3), None);
+        pump_until(&mut s, |s| {
+            s.analysis().is_some_and(|(o, _, _, _)| {
+                o.lines.len() == 3 && o.lines.iter().all(|l| l.depth >= 3)
+            })
+        });
+        let (o, ..) = s.analysis().unwrap();
+        let firsts: std::collections::HashSet<&String> = o.lines.iter().map(|l| &l.pv[0]).collect();
+        assert_eq!(
+            firsts.len(),
+            3,
+            "three different first moves: {:?}",
+            o.lines
+        );
+        assert_eq!(o.lines[0].pv, o.pv, "the first line is the main one");
+        s.set_analysis(Some(99), None);
+        assert_eq!(s.settings.multipv, MAX_LINES);
+    }
+
+    #[test]
+    fn clocks_wait_out_the_delay_and_add_the_increment() {
+        let mut s = Session::new();
+        s.new_game("chess", "").unwrap();
+        s.configure(Some(Seat::One(0)), None, Some(60_000), None);
+        s.set_increments(Some(2_000), Some(600));
+        s.pump();
+        std::thread::sleep(Duration::from_millis(100));
+        s.pump();
+        assert_eq!(s.used_ms()[0], 0, "the delay passes before the clock runs");
+        std::thread::sleep(Duration::from_millis(800));
+        s.pump();
+        let used = s.used_ms()[0];
+        assert!(
+            (200..=900).contains(&used),
+            "used {used} ms after the delay"
+        );
+        s.person_moves("e2e4").unwrap();
+        let left = s.left_ms().unwrap()[0];
+        assert_eq!(left, 60_000 + 2_000 - used, "the increment is added");
+        // Chimera answers on its own clock
+        pump_until(&mut s, |s| s.line().len() == 2);
+        assert!(s.left_ms().unwrap()[1] > 50_000);
+        let st = super::super::view::state(&s);
+        assert_eq!(st["settings"]["inc_ms"], 2000);
+        assert_eq!(st["settings"]["delay_ms"], 600);
+    }
+
+    fn scripted_pool() -> Vec<(String, EngineConfig)> {
+        let dir = env!("CARGO_MANIFEST_DIR");
+        let toml = format!(
+            "[scripted]\nname = \"Scripted\"\ncommand = \"{dir}/tests/peers/scripted-uci.sh\"\nprotocol = \"uci\"\nvariants = [\"chess\"]\n"
+        );
+        crate::tools::matches::config::parse_engines(&toml, std::path::Path::new(dir)).unwrap()
+    }
+
+    #[test]
+    fn a_seated_engine_plays_and_its_thinking_is_shown() {
+        let mut s = Session::with(scripted_pool(), Vec::new());
+        s.new_game("chess", "").unwrap();
+        s.configure(Some(Seat::One(0)), Some(200), None, None);
+        assert!(s.set_engines(&["chimera".into(), "nosuch".into()]).is_err());
+        assert!(s.set_engines(&["scripted".into()]).is_err(), "two seats");
+        s.set_engines(&["chimera".into(), "scripted".into()])
+            .unwrap();
+        let st = super::super::view::state(&s);
+        assert_eq!(st["seated"], serde_json::json!([null, "Scripted"]));
+        s.person_moves("e2e4").unwrap();
+        pump_until(&mut s, |s| s.line().len() == 2);
+        assert_eq!(s.line()[1].text, "e5", "the script's reply");
+        let o = lock(&s.externals[0].out).clone();
+        assert_eq!((o.depth, o.score.as_str()), (7, "+0.23"));
+        assert_eq!(o.pv, ["e5", "Nf3", "Nc6"], "its PV named in SAN");
+        s.person_moves("g1f3").unwrap();
+        pump_until(&mut s, |s| s.line().len() == 4);
+        assert_eq!(s.line()[3].text, "Nc6");
+        // an engine that does not play the variant leaves its seat
+        s.new_game("omega", "").unwrap();
+        assert_eq!(s.settings.engines[1], CHIMERA);
+        assert!(s.notice.contains("does not play omega"), "{}", s.notice);
+    }
+
+    #[test]
+    fn a_seated_engine_that_plays_an_illegal_move_gives_its_seat_back() {
+        let mut s = Session::with(scripted_pool(), Vec::new());
+        s.new_game("chess", "").unwrap();
+        s.configure(Some(Seat::One(0)), Some(100), None, None);
+        s.set_engines(&["chimera".into(), "scripted".into()])
+            .unwrap();
+        // Black to move: the script's first move, e2e4, is not Black's
+        s.load("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+            .unwrap();
+        pump_until(&mut s, |s| s.line().len() == 1);
+        assert_eq!(s.settings.engines[1], CHIMERA);
+        assert_eq!(s.line()[0].seat, 1, "Chimera moved for Black instead");
+    }
+
+    #[test]
+    fn an_army_of_an_armies_file_plays_on_the_board() {
+        let text = "army spearmen \"Spearmen\"\nrook    Y  fsRbW   Spear Rook   value=450\nknight  N  N  Knight\nbishop  B  B  Bishop\nqueen   A  QN  Amazon\n";
+        let known = crate::variant::spec::all_armies(&[]);
+        let armies = crate::variant::armies::parse_file_beside(text, "spear.txt", &known).unwrap();
+        let mut plain = Session::new();
+        assert!(
+            plain.new_game("cwda-spearmen-fide", "").is_err(),
+            "unknown without the file"
+        );
+        let mut s = Session::with(Vec::new(), armies);
+        s.new_game("cwda-spearmen-fide", "").unwrap();
+        assert_eq!(s.game().variant(), "cwda-spearmen-fide");
+        s.configure(Some(Seat::Watch), Some(20), None, None);
+        pump_until(&mut s, |s| s.line().len() >= 2);
+        // the page's army list has it too
+        assert!(
+            crate::variant::spec::all_armies(s.armies())
+                .iter()
+                .any(|a| a.token == "spearmen")
+        );
     }
 }

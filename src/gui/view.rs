@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 use super::glyphs::{four_player_glyph, glyph};
 use super::play::Play;
 use super::session::{Kind, Session};
+use crate::fourplayer::search::Objective;
 use crate::fourplayer::variant::{LETTERS, NUM_TYPES};
 use crate::fourplayer::{DEAD, Mode};
 
@@ -176,26 +177,38 @@ pub fn state(s: &Session) -> Value {
         .and_then(|i| s.line()[i].squares.clone())
         .map(|(f, t)| json!({"from": f, "to": t}));
     let used = s.used_ms();
+    let left = s.left_ms();
     let clock_ms = s.settings.clock_ms;
     let clocks: Vec<Value> = (0..n)
         .map(|p| {
             json!({
                 "used_ms": used[p],
-                "left_ms": (clock_ms > 0).then(|| clock_ms.saturating_sub(used[p])),
+                "left_ms": left.map(|l| l[p]),
             })
         })
         .collect();
     let analysis = match s.analysis() {
-        Some((o, kind, side)) => json!({
+        Some((o, kind, side, who)) => json!({
             "kind": if kind == Kind::Move { "move" } else { "analysis" },
+            "by": who,
             "for": score_owner(g, side),
             "depth": o.depth, "score": o.score, "nodes": o.nodes, "nps": o.nps,
             "pv": o.pv,
+            "lines": o.lines.iter().map(|l| json!({"depth": l.depth, "score": l.score, "pv": l.pv})).collect::<Vec<Value>>(),
             "arrow": o.arrow.map(|(f, t)| json!({"from": f, "to": t})),
             "points": o.points,
         }),
         None => Value::Null,
     };
+    let ffa = match s.settings.ffa {
+        Objective::BestReply => "brs",
+        _ => "paranoid",
+    };
+    let engines: Vec<Value> = s
+        .engine_choices()
+        .into_iter()
+        .map(|(key, name, plays)| json!({"key": key, "name": name, "plays": plays}))
+        .collect();
     let mode = match g {
         Play::Four(g) => Some(if g.mode() == Mode::Teams {
             "Teams"
@@ -224,10 +237,17 @@ pub fn state(s: &Session) -> Value {
             "seat": s.settings.seat.name(n),
             "movetime_ms": s.settings.movetime_ms,
             "clock_ms": clock_ms,
+            "inc_ms": s.settings.inc_ms,
+            "delay_ms": s.settings.delay_ms,
             "analyse": s.settings.analyse,
             "level": s.settings.level,
+            "multipv": s.settings.multipv,
+            "ffa": ffa,
+            "engines": s.settings.engines[..n].to_vec(),
         },
         "engine_seats": (0..n).map(|p| !s.settings.seat.is_person(p)).collect::<Vec<bool>>(),
+        "seated": (0..n).map(|p| s.player_of(p)).collect::<Vec<Option<String>>>(),
+        "engines": engines,
         "notice": s.notice,
     })
 }

@@ -6,6 +6,7 @@
 pub mod armies;
 pub mod betza;
 pub mod board;
+pub mod omega_names;
 pub mod spec;
 pub mod tables;
 pub mod xboard;

@@ -20,9 +20,15 @@ impl Drop for Proc {
 
 /// `chimera gui --port 0`; returns the process and the port it printed.
 pub fn start_gui() -> (Proc, u16) {
+    start_gui_with(&[])
+}
+
+/// `chimera gui --port 0 ARGS...`.
+pub fn start_gui_with(args: &[&str]) -> (Proc, u16) {
     let bin = std::env::var("CHIMERA_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_chimera").into());
     let mut child = Command::new(bin)
         .args(["gui", "--port", "0"])
+        .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())

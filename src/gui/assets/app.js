@@ -84,11 +84,13 @@ function label(name) {
   const [f, r] = parseSq(name);
   return fileLetter(f - 1) + (r - 1);
 }
-// every square (and lone file of a SAN disambiguation) in a text
+// every square (and lone file of a SAN disambiguation or capture, a
+// file followed by another file or x) in a text; a promotion letter
+// after a square stays
 function labelText(text) {
   if (!native()) return text;
-  return text.replace(/([a-l])(1[0-2]|[1-9])?/g, (m, f, r) =>
-    r ? label(f + r) : f === "a" || f === "l" ? f : fileLetter(f.charCodeAt(0) - 98));
+  return text.replace(/([a-l])(1[0-2]|[1-9])|([a-l])(?=[a-lx])/g, (m, f, r, lone) =>
+    !lone ? label(f + r) : lone === "a" || lone === "l" ? lone : fileLetter(lone.charCodeAt(0) - 98));
 }
 // display column and row (row 0 at the top) of a square
 function place(f, r) {
@@ -265,7 +267,7 @@ function drawSide() {
     sw.className = "swatch";
     sw.style.background = S.board.sides[i].fill;
     const who = document.createElement("span");
-    who.textContent = `${pl.name} (${S.engine_seats[i] ? "Chimera" : "you"})`;
+    who.textContent = `${pl.name} (${S.seated[i] === null ? "you" : S.seated[i]})`;
     const flags = [];
     if (pl.check) flags.push("check");
     if (pl.out) flags.push("out");
@@ -304,18 +306,21 @@ function drawSide() {
   const a = S.analysis;
   if (a && a.depth > 0) {
     $("score").textContent = `${a.score} for ${a["for"]}`;
-    $("depth").textContent = `depth ${a.depth}, ${Math.round(a.nps / 1000)} kN/s` + (a.kind === "move" ? " (Chimera thinking)" : "");
+    $("depth").textContent = `depth ${a.depth}` + (a.nps ? `, ${Math.round(a.nps / 1000)} kN/s` : "") + (a.kind === "move" ? ` (${a.by} thinking)` : "");
     let pv = labelText(a.pv.join(" "));
     if (a.points) pv += `  [points at the end: ${a.points.join(" / ")}]`;
     $("pv").textContent = pv;
+    drawLines(a.lines);
   } else if (a) {
-    $("score").textContent = a.kind === "move" ? "Chimera is thinking…" : "analysing…";
+    $("score").textContent = a.kind === "move" ? `${a.by} is thinking…` : "analysing…";
     $("depth").textContent = "";
     $("pv").textContent = "";
+    drawLines([]);
   } else {
     $("score").textContent = S.settings.analyse ? "" : "analysis off";
     $("depth").textContent = "";
     $("pv").textContent = "";
+    drawLines([]);
   }
   $("analyse").checked = S.settings.analyse;
   const myTurn = !over && !S.engine_seats[S.side];
@@ -327,6 +332,20 @@ function drawSide() {
     window.lastNotice = S.notice;
     if (!$("message").classList.contains("error")) say(S.notice, "note");
   }
+}
+
+// MultiPV: the lines after the first, each with its score
+function drawLines(lines) {
+  const ol = $("lines");
+  ol.textContent = "";
+  if (!lines || lines.length < 2) return;
+  lines.forEach((l, i) => {
+    if (i === 0 || !l.pv.length) return;
+    const li = document.createElement("li");
+    li.value = i + 1;
+    li.textContent = `${l.score} (d${l.depth}) ${labelText(l.pv.join(" "))}`;
+    ol.appendChild(li);
+  });
 }
 
 function show(st) {
@@ -465,7 +484,12 @@ function fillSeats() {
   sel.value = want;
   $("movetime").value = S.settings.movetime_ms;
   $("clock").value = Math.round(S.settings.clock_ms / 60000);
+  $("inc").value = Math.round(S.settings.inc_ms / 1000);
+  $("delay").value = Math.round(S.settings.delay_ms / 1000);
   $("level").value = S.settings.level;
+  $("multipv").value = S.settings.multipv;
+  $("ffa").value = S.settings.ffa;
+  fillEngines();
   const v = S.variant.startsWith("cwda-") ? "cwda" : S.variant;
   $("variant").value = v;
   if (v === "cwda") {
@@ -476,8 +500,35 @@ function fillSeats() {
   variantFields();
 }
 
+// one choice per seat: Chimera or an engine of engines.toml that plays
+// the variant shown
+function fillEngines() {
+  const box = $("seat-engines");
+  box.textContent = "";
+  const seats = S.family === "four" ? ["Red", "Blue", "Yellow", "Green"] : ["White", "Black"];
+  const usable = S.engines.filter((e) => e.plays);
+  box.hidden = usable.length === 0;
+  seats.forEach((name, i) => {
+    const l = document.createElement("label");
+    l.textContent = `${name} is played by `;
+    const sel = document.createElement("select");
+    sel.id = "engine-" + i;
+    sel.className = "seat-engine";
+    for (const [v, t] of [["chimera", "Chimera"]].concat(usable.map((e) => [e.key, e.name]))) {
+      const o = document.createElement("option");
+      o.value = v;
+      o.textContent = t;
+      sel.appendChild(o);
+    }
+    sel.value = S.settings.engines[i] || "chimera";
+    l.appendChild(sel);
+    box.appendChild(l);
+  });
+}
+
 function variantFields() {
   const v = $("variant").value;
+  $("ffa-l").hidden = v !== "fourplayer-ffa";
   $("layout-l").hidden = !v.startsWith("fourplayer");
   $("white-l").hidden = $("black-l").hidden = v !== "cwda";
   // the seat list follows the chosen family
@@ -501,8 +552,17 @@ function settingsBody() {
     seat: $("seat").value,
     movetime_ms: Math.max(10, parseInt($("movetime").value, 10) || 1000),
     clock_ms: Math.max(0, parseInt($("clock").value, 10) || 0) * 60000,
+    inc_ms: Math.max(0, parseInt($("inc").value, 10) || 0) * 1000,
+    delay_ms: Math.max(0, parseInt($("delay").value, 10) || 0) * 1000,
     level: Math.min(20, Math.max(0, parseInt($("level").value, 10))),
+    ffa: $("ffa").value,
   };
+}
+
+// the seats' engines, for a game of as many seats as the page shows
+function enginesBody() {
+  const list = Array.from(document.querySelectorAll(".seat-engine")).map((s) => s.value);
+  return list.length === S.players.length ? { engines: list } : {};
 }
 
 async function newGame() {
@@ -510,8 +570,11 @@ async function newGame() {
   if (v === "cwda") v = `cwda-${$("white-army").value}-${$("black-army").value}`;
   // the form is read before the new state redraws it
   const settings = settingsBody();
+  const engines = enginesBody();
   const ok = await send("/api/new", { variant: v, layout: $("layout").value });
-  if (ok) await send("/api/settings", settings, "new game: " + v);
+  // a family change leaves the seats' engines to be chosen again
+  const same = engines.engines && engines.engines.length === S.players.length;
+  if (ok) await send("/api/settings", same ? Object.assign(settings, engines) : settings, "new game: " + v);
 }
 
 async function saveAs(format) {
@@ -564,7 +627,8 @@ async function start() {
   setupInput();
   $("variant").onchange = variantFields;
   $("new").onclick = newGame;
-  $("apply").onclick = () => send("/api/settings", settingsBody(), "settings applied");
+  $("apply").onclick = () => send("/api/settings", Object.assign(settingsBody(), enginesBody()), "settings applied");
+  $("multipv").onchange = () => send("/api/settings", { multipv: Math.min(8, Math.max(1, parseInt($("multipv").value, 10) || 1)) });
   $("resign").onclick = () => send("/api/resign");
   $("undo").onclick = () => send("/api/undo");
   $("analyse").onchange = () => send("/api/settings", { analyse: $("analyse").checked });

@@ -57,6 +57,9 @@ impl Score {
     }
 }
 
+/// Sees each line an engine writes while it thinks.
+pub type Watch = Box<dyn FnMut(&str) + Send>;
+
 /// What an engine did when asked for a move.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Reply {
@@ -109,6 +112,9 @@ pub struct Player {
     warned_nodes: bool,
     /// the game is four-player, in this dialect
     four: Option<FourDialect>,
+    /// sees every line the engine writes while it thinks on a move (the
+    /// board shows an engine's thinking this way)
+    pub watch: Option<Watch>,
 }
 
 fn ms(d: Duration) -> u64 {
@@ -137,37 +143,82 @@ fn features(line: &str) -> Vec<(String, String)> {
     out
 }
 
-/// depth and score of a UCI `info` line (also 4pchess's, whose bare
-/// `score N` follows the PV).
-fn uci_info(line: &str) -> (Option<u32>, Option<Score>) {
+/// What an engine said while thinking: depth, score, nodes and principal
+/// variation (in its own notation), as far as the line gives them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Thinking {
+    pub depth: Option<u32>,
+    pub score: Option<Score>,
+    pub nodes: Option<u64>,
+    pub pv: Vec<String>,
+}
+
+/// The words of a UCI `info` line that end a principal variation (4pchess
+/// writes its bare `score N` after the PV).
+const INFO_WORDS: &[&str] = &[
+    "depth",
+    "seldepth",
+    "time",
+    "nodes",
+    "pv",
+    "multipv",
+    "score",
+    "currmove",
+    "currmovenumber",
+    "hashfull",
+    "nps",
+    "tbhits",
+    "cpuload",
+    "string",
+    "refutation",
+    "currline",
+    "sbhits",
+];
+
+/// A UCI `info` line (also 4pchess's); `info string` says nothing.
+fn uci_thinking(line: &str) -> Thinking {
     let t: Vec<&str> = line.split_whitespace().collect();
-    let mut depth = None;
-    let mut score = None;
+    let mut th = Thinking::default();
     let mut i = 1;
     while i < t.len() {
         match t[i] {
-            "depth" => depth = t.get(i + 1).and_then(|s| s.parse().ok()),
+            "depth" => th.depth = t.get(i + 1).and_then(|s| s.parse().ok()),
+            "nodes" => th.nodes = t.get(i + 1).and_then(|s| s.parse().ok()),
             "score" => {
-                score = match (
+                th.score = match (
                     t.get(i + 1),
                     t.get(i + 2).and_then(|s| s.parse::<i32>().ok()),
                 ) {
                     (Some(&"cp"), Some(v)) => Some(Score::Cp(v)),
                     (Some(&"mate"), Some(v)) => Some(Score::Mate(v)),
-                    (Some(v), _) => v.parse().ok().map(Score::Cp).or(score),
-                    _ => score,
+                    (Some(v), _) => v.parse().ok().map(Score::Cp).or(th.score),
+                    _ => th.score,
                 };
+            }
+            "pv" => {
+                th.pv = t[i + 1..]
+                    .iter()
+                    .take_while(|w| !INFO_WORDS.contains(w))
+                    .map(|w| w.to_string())
+                    .collect();
+                i += th.pv.len();
             }
             "string" => break,
             _ => {}
         }
         i += 1;
     }
-    (depth, score)
+    th
 }
 
-/// depth and score of an XBoard thinking line (`ply score time nodes pv`).
-fn xboard_thinking(line: &str) -> Option<(u32, Score)> {
+/// depth and score of a UCI `info` line.
+fn uci_info(line: &str) -> (Option<u32>, Option<Score>) {
+    let th = uci_thinking(line);
+    (th.depth, th.score)
+}
+
+/// An XBoard thinking line (`ply score time nodes pv...`).
+fn xboard_thinking_line(line: &str) -> Option<Thinking> {
     let mut t = line.split_whitespace();
     let ply: u32 = t
         .next()?
@@ -176,13 +227,43 @@ fn xboard_thinking(line: &str) -> Option<(u32, Score)> {
         .ok()?;
     let s: i32 = t.next()?.parse().ok()?;
     t.next()?.parse::<i64>().ok()?;
+    let nodes = t.next().and_then(|n| n.parse().ok());
     let score = if s.abs() >= 99_000 {
         let m = (s.abs() - 100_000).abs().max(1);
         Score::Mate(if s > 0 { m } else { -m })
     } else {
         Score::Cp(s)
     };
-    Some((ply, score))
+    // move numbers (`12.`, `12...`) and annotations are not moves
+    let pv = t
+        .filter(|w| !w.ends_with('.') && !w.starts_with('(') && !w.starts_with('{'))
+        .map(|w| w.to_string())
+        .collect();
+    Some(Thinking {
+        depth: Some(ply),
+        score: Some(score),
+        nodes,
+        pv,
+    })
+}
+
+/// depth and score of an XBoard thinking line.
+fn xboard_thinking(line: &str) -> Option<(u32, Score)> {
+    let th = xboard_thinking_line(line)?;
+    Some((th.depth?, th.score?))
+}
+
+/// What a line of the engine's output says about its thinking, if it is
+/// an `info` line (UCI) or a thinking line (XBoard) with a score.
+pub fn thinking(proto: Proto, line: &str) -> Option<Thinking> {
+    let l = line.trim();
+    match proto {
+        Proto::Uci => l
+            .starts_with("info ")
+            .then(|| uci_thinking(l))
+            .filter(|t| t.score.is_some()),
+        Proto::Xboard => xboard_thinking_line(l),
+    }
 }
 
 /// The XBoard name of a variant.
@@ -215,6 +296,7 @@ impl Player {
             pings: 0,
             warned_nodes: false,
             four: None,
+            watch: None,
         };
         match cfg.proto {
             Proto::Uci => p.uci_handshake()?,
@@ -585,6 +667,9 @@ impl Player {
             match self.proc.recv(end) {
                 Recv::Line(line, at) => {
                     let l = line.trim();
+                    if let Some(w) = self.watch.as_mut() {
+                        w(l);
+                    }
                     let mv = match self.cfg.proto {
                         Proto::Uci => {
                             if let Some(v) = self.four.and_then(|d| four_uci::verdict(d, l)) {
@@ -724,6 +809,19 @@ mod tests {
             Some((9, Score::Mate(3)))
         );
         assert_eq!(xboard_thinking("move e2e4"), None);
+        let th = thinking(
+            Proto::Uci,
+            "info depth 9 time 279 nodes 39064 pv a10-c9 i13-i12 score -182 nps 140014",
+        )
+        .unwrap();
+        assert_eq!(th.pv, ["a10-c9", "i13-i12"]);
+        assert_eq!((th.nodes, th.score), (Some(39064), Some(Score::Cp(-182))));
+        let th = thinking(Proto::Uci, "info depth 5 multipv 1 score cp 7 pv e2e4 e7e5").unwrap();
+        assert_eq!(th.pv, ["e2e4", "e7e5"]);
+        assert_eq!(thinking(Proto::Uci, "info depth 5 nodes 10"), None);
+        let th = thinking(Proto::Xboard, "7 -45 12 3400 1. e2e4 e7e5").unwrap();
+        assert_eq!((th.depth, th.nodes), (Some(7), Some(3400)));
+        assert_eq!(th.pv, ["e2e4", "e7e5"]);
         assert_eq!(Score::Cp(31).pgn(), "+0.31");
         assert_eq!(Score::Cp(-5).pgn(), "-0.05");
         assert_eq!(Score::Mate(-3).pgn(), "-M3");

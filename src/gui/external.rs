@@ -1,0 +1,333 @@
+//! Seats played by another engine: an engine of `engines.toml` (4pchess,
+//! Fairy-Stockfish, Sjaak II, another Chimera) driven by the match
+//! runner's engine process and protocol code (`Player`), on a thread of
+//! its own so that a request never waits for it. The session hands it a
+//! job (the game so far, the clocks); the thread tells the engine the
+//! position, asks for a move and leaves the reply where `pump` finds it.
+//! Every line the engine writes while it thinks is read for depth, score
+//! and principal variation, which the page shows as it shows Chimera's.
+//!
+//! A job the session has moved on from (an undo, a new game) is not
+//! interrupted: the engine finishes its move in the time it was given and
+//! the reply, whose id is no longer the session's, is dropped.
+
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+
+use super::play::Play;
+use super::session::{SearchOut, lock};
+use crate::tools::matches::config::EngineConfig;
+use crate::tools::matches::four_player::{FourPlayer, is_four_player};
+use crate::tools::matches::player::{Player, Reply, Score, Watch, thinking};
+use crate::tools::matches::referee::{Referee, Termination, TwoPlayer};
+use crate::tools::matches::tc::{Clock, TimeControl};
+use crate::variant::armies::Army;
+
+/// How far past its time an engine's move is still taken.
+pub const MARGIN_MS: u64 = 1000;
+
+/// A move to ask for.
+pub struct Job {
+    pub id: u64,
+    pub variant: String,
+    /// the root position; None: the variant's start
+    pub root_fen: Option<String>,
+    /// the events since the root, as the page's game reads them (moves in
+    /// engine notation, `R` and `T` for a seat that resigned or lost on
+    /// time in Free-For-All)
+    pub tokens: Vec<String>,
+    /// the game at the position asked about, to name the thinking
+    pub cur: Play,
+    /// the time control, the same for every seat
+    pub tc: TimeControl,
+    /// time left per seat (ms)
+    pub left_ms: Vec<i64>,
+}
+
+/// What the engine did with a job, in the page's terms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// a legal move, in the notation the page's game reads
+    Move(String),
+    Resign,
+    /// it moved after its time (and the margin) ran out
+    OutOfTime,
+    /// it could not be asked or did not answer properly: why
+    Failed(String),
+}
+
+type Done = (u64, Answer);
+
+/// An engine seated at the board, and the thread that talks to it.
+pub struct External {
+    /// its name in engines.toml
+    pub key: String,
+    /// the name it goes by (its config's `name`, else the key)
+    pub name: String,
+    tx: Option<Sender<Job>>,
+    /// its thinking on the current job
+    pub out: Arc<Mutex<SearchOut>>,
+    done: Arc<Mutex<Option<Done>>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl External {
+    /// Starts the thread (the engine itself starts with the first job).
+    pub fn new(key: &str, cfg: EngineConfig, armies: Vec<Army>) -> External {
+        let (tx, rx) = channel::<Job>();
+        let out = Arc::new(Mutex::new(SearchOut::default()));
+        let done = Arc::new(Mutex::new(None));
+        let name = cfg.name.clone().unwrap_or_else(|| key.to_string());
+        let worker = Worker {
+            key: key.to_string(),
+            cfg,
+            armies,
+            player: None,
+            last: None,
+            out: out.clone(),
+            done: done.clone(),
+        };
+        let thread = std::thread::Builder::new()
+            .name(format!("engine {key}"))
+            .spawn(move || worker.run(rx))
+            .ok();
+        External {
+            key: key.to_string(),
+            name,
+            tx: Some(tx),
+            out,
+            done,
+            thread,
+        }
+    }
+
+    /// Asks for a move; the reply comes through `take`.
+    pub fn ask(&self, job: Job) {
+        *lock(&self.out) = SearchOut {
+            id: job.id,
+            ..SearchOut::default()
+        };
+        if let Some(tx) = &self.tx
+            && tx.send(job).is_err()
+        {
+            log::warn!("engine {}: its thread has ended", self.key);
+        }
+    }
+
+    /// The answer to job `id`, once there is one.
+    pub fn take(&self, id: u64) -> Option<Answer> {
+        let mut d = lock(&self.done);
+        if d.as_ref().is_some_and(|(i, _)| *i == id) {
+            d.take().map(|(_, r)| r)
+        } else {
+            None
+        }
+    }
+}
+
+impl Drop for External {
+    fn drop(&mut self) {
+        // closing the channel ends the thread, which quits the engine
+        self.tx = None;
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+/// The game an engine was last told about: where it started and what
+/// was played, so that the next job only sends what is new.
+struct Told {
+    variant: String,
+    root_fen: Option<String>,
+    tokens: Vec<String>,
+    tc: TimeControl,
+}
+
+struct Worker {
+    key: String,
+    cfg: EngineConfig,
+    armies: Vec<Army>,
+    player: Option<Player>,
+    last: Option<Told>,
+    out: Arc<Mutex<SearchOut>>,
+    done: Arc<Mutex<Option<Done>>>,
+}
+
+impl Worker {
+    fn run(mut self, rx: Receiver<Job>) {
+        while let Ok(mut job) = rx.recv() {
+            // only the newest of the jobs waiting matters
+            while let Ok(newer) = rx.try_recv() {
+                job = newer;
+            }
+            let id = job.id;
+            let answer = self.answer(job).unwrap_or_else(Answer::Failed);
+            if let Answer::Failed(e) = &answer {
+                log::warn!("engine {}: {e}", self.key);
+                // a fresh start for the next job
+                self.last = None;
+                if let Some(p) = self.player.take() {
+                    p.kill();
+                }
+            }
+            *lock(&self.done) = Some((id, answer));
+        }
+        if let Some(p) = self.player.take() {
+            p.quit();
+        }
+    }
+
+    fn answer(&mut self, job: Job) -> Result<Answer, String> {
+        let mut referee = referee(&job, &self.armies)?;
+        // a new time control is given to an XBoard engine at its game's
+        // start, so the engine starts again with it
+        if self.last.as_ref().is_some_and(|t| t.tc != job.tc)
+            && let Some(p) = self.player.take()
+        {
+            p.quit();
+            self.last = None;
+        }
+        if self.player.is_none() {
+            let mut cfg = self.cfg.clone();
+            cfg.tc = job.tc.clone();
+            let mut p = Player::start(&cfg, &self.key)?;
+            p.watch = Some(watcher(&cfg, &job, self.out.clone()));
+            self.player = Some(p);
+        }
+        let player = self.player.as_mut().expect("started above");
+        player.watch = Some(watcher(&self.cfg, &job, self.out.clone()));
+        let continues = self.last.as_ref().is_some_and(|t| {
+            t.variant == job.variant
+                && t.root_fen == job.root_fen
+                && job.tokens.starts_with(&t.tokens)
+        });
+        if !continues {
+            if !player.supports(&job.variant).unwrap_or(true) {
+                return Err(format!("{} does not play {}", player.name, job.variant));
+            }
+            player.new_game(referee.as_ref())?;
+        }
+        let clocks: Vec<Clock> = job
+            .left_ms
+            .iter()
+            .map(|&left| {
+                let mut c = Clock::new(&job.tc);
+                c.left_ms = left;
+                c
+            })
+            .collect();
+        let reply = player.go(referee.as_ref(), &clocks);
+        let name = player.name.clone();
+        let answer = match reply {
+            Reply::Move { mv, .. } => match referee.play(&mv) {
+                Ok(played) => Answer::Move(played.coord),
+                Err(e) => Answer::Failed(format!("{name} played an illegal move {mv}: {e}")),
+            },
+            Reply::Resign => Answer::Resign,
+            Reply::Late { .. } => Answer::OutOfTime,
+            Reply::Stalled => Answer::Failed(format!("{name} stopped answering")),
+            Reply::Crashed(why) => Answer::Failed(format!("{name} crashed ({why})")),
+            Reply::Rejected(l) => Answer::Failed(format!("{name} refused a legal move: {l}")),
+            Reply::Claim(l) => Answer::Failed(format!("{name} claimed a false result: {l}")),
+        };
+        let mut tokens = job.tokens;
+        if let Answer::Move(m) = &answer {
+            tokens.push(m.clone());
+        }
+        self.last = Some(Told {
+            variant: job.variant,
+            root_fen: job.root_fen,
+            tokens,
+            tc: job.tc,
+        });
+        Ok(answer)
+    }
+}
+
+/// The referee for a job: its root (given as the start where it is the
+/// variant's start, for engines that cannot set up a position) and its
+/// events replayed.
+fn referee(job: &Job, armies: &[Army]) -> Result<Box<dyn Referee>, String> {
+    let make = |fen: Option<&str>| -> Result<Box<dyn Referee>, String> {
+        Ok(if is_four_player(&job.variant) {
+            Box::new(FourPlayer::new(&job.variant, fen)?)
+        } else {
+            Box::new(TwoPlayer::new(&job.variant, fen, armies)?)
+        })
+    };
+    let start = make(None)?;
+    let mut r = match job.root_fen.as_deref() {
+        Some(f) if f != start.fen() => make(Some(f))?,
+        _ => start,
+    };
+    for t in &job.tokens {
+        let seat = r.to_move();
+        match t.as_str() {
+            "R" => {
+                r.forfeit(seat, "resigns".into(), Termination::Normal);
+            }
+            "T" => {
+                r.forfeit(seat, "loses on time".into(), Termination::TimeForfeit);
+            }
+            _ => {
+                r.play(t)?;
+            }
+        }
+    }
+    Ok(r)
+}
+
+/// `+0.35`, `#3`, `#-2`, as the page writes Chimera's scores.
+fn score_text(s: Score) -> String {
+    match s {
+        Score::Cp(c) => format!("{:+.2}", c as f64 / 100.0),
+        Score::Mate(m) => format!("#{m}"),
+    }
+}
+
+/// Reads the engine's thinking lines into `out` for job `job.id`, its
+/// moves named as the page's record names them.
+fn watcher(cfg: &EngineConfig, job: &Job, out: Arc<Mutex<SearchOut>>) -> Watch {
+    let proto = cfg.proto;
+    let id = job.id;
+    let cur = job.cur.clone();
+    let start = std::time::Instant::now();
+    Box::new(move |line| {
+        let Some(th) = thinking(proto, line) else {
+            return;
+        };
+        let mut g = cur.clone();
+        let mut names = Vec::new();
+        let mut arrow = None;
+        for t in &th.pv {
+            match g.play(t) {
+                Ok(e) => {
+                    if names.is_empty() {
+                        arrow = e.squares.clone();
+                    }
+                    names.push(e.text);
+                }
+                Err(_) => break,
+            }
+        }
+        let mut o = lock(&out);
+        if o.id != id {
+            return;
+        }
+        o.depth = th.depth.unwrap_or(0) as i32;
+        if let Some(s) = th.score {
+            o.score = score_text(s);
+        }
+        if let Some(n) = th.nodes {
+            o.nodes = n;
+            let ms = start.elapsed().as_millis().max(1) as u64;
+            o.nps = n * 1000 / ms;
+        }
+        if !names.is_empty() {
+            o.pv = names;
+            o.arrow = arrow;
+        }
+    })
+}
