@@ -625,6 +625,33 @@ fn cwda_pieces_in_the_browser() {
         for (name, _) in &kinds {
             assert!(legend.contains(name.as_str()), "{name} is not in the legend: {legend}");
         }
+        // each entry shows where the piece moves on an empty board: the
+        // King's eight neighbours, the pawn's step, double step and
+        // diagonal captures
+        let v = c
+            .execute(
+                "return Array.from(document.querySelectorAll('#legend-list li')).map(li => [li.textContent, \
+                   Array.from(li.querySelectorAll('svg.reach g')).map(g => [+g.dataset.dx, +g.dataset.dy, g.getAttribute('class')])]);",
+                vec![],
+            )
+            .await
+            .unwrap();
+        let reach: Vec<(String, Vec<Reach>)> = serde_json::from_value(v).unwrap();
+        assert_eq!(reach.len(), 10, "{reach:?}");
+        for (name, cells) in &reach {
+            assert!(!cells.is_empty(), "{name}: no moves drawn");
+        }
+        let of = |letter: &str| &reach.iter().find(|(t, _)| t.starts_with(letter)).unwrap().1;
+        let king = of("K ");
+        assert_eq!(king.len(), 8);
+        assert!(king.iter().all(|(x, y, k)| x.abs() <= 1 && y.abs() <= 1 && k == "reach-both"));
+        let pawn = of("P ");
+        for want in [(0, 1, "reach-move"), (0, 2, "reach-first"), (1, 1, "reach-capture")] {
+            assert!(
+                pawn.contains(&(want.0, want.1, want.2.to_string())),
+                "pawn {want:?}: {pawn:?}"
+            );
+        }
         // a move by dragging, and Chimera's answer at level 0
         drag(&c, "e2", "e4").await;
         wait_until("Chimera's answer for Black", 20, || async {
@@ -633,9 +660,23 @@ fn cwda_pieces_in_the_browser() {
         .await;
         assert_eq!(moves(&c).await[0], "e4");
         screenshot(&c, "gui-cwda.png").await;
+        // on a phone-sized window the board fills the width
+        c.set_window_size(390, 844).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let width = c
+            .execute("return document.getElementById('board').getBoundingClientRect().width;", vec![])
+            .await
+            .unwrap()
+            .as_f64()
+            .unwrap();
+        assert!(width > 300.0, "the board is {width} px wide on a phone");
+        screenshot(&c, "gui-cwda-phone.png").await;
         c.close().await.unwrap();
     });
 }
+
+/// A square of a legend diagram: (dx, dy, its mark's class).
+type Reach = (i32, i32, String);
 
 /// Where 4pchess is built (../shared/engines/4pchess), if it is.
 fn four_p_chess() -> Option<PathBuf> {

@@ -12,12 +12,14 @@
 //! - `records.rs`: FEN4, PGN4, FEN and PGN in and out;
 //! - `view.rs`: the state as JSON for the page;
 //! - `glyphs.rs`: which drawing shows each piece;
+//! - `legend.rs`: where each piece moves, for the legend's diagrams;
 //! - `assets.rs`, `assets/`: the page (HTML, CSS, JavaScript, piece glyphs).
 
 pub mod assets;
 pub mod external;
 pub mod glyphs;
 pub mod http;
+pub mod legend;
 pub mod play;
 pub mod records;
 pub mod server;

@@ -6,6 +6,7 @@
 use serde_json::{Value, json};
 
 use super::glyphs::{four_player_glyph, glyph};
+use super::legend::{FOUR_PLAYER_BETZA, diagram};
 use super::play::Play;
 use super::session::{Kind, Session};
 use crate::fourplayer::search::Objective;
@@ -64,6 +65,8 @@ fn board(g: &Play) -> Value {
                     json!({
                         "letter": LETTERS[t].to_string(),
                         "name": FOUR_PIECE_NAMES[t],
+                        "betza": FOUR_PLAYER_BETZA[t],
+                        "moves": diagram(FOUR_PLAYER_BETZA[t]),
                         "glyph": four_player_glyph(LETTERS[t]),
                     })
                 })
@@ -109,6 +112,7 @@ fn board(g: &Play) -> Value {
                         "letter": p.letter.to_ascii_uppercase().to_string(),
                         "name": p.name,
                         "betza": p.betza,
+                        "moves": diagram(&p.betza),
                         "glyph": piece_glyph(p),
                     })
                 })

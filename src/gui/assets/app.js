@@ -201,6 +201,27 @@ function drawLegend() {
     const text = document.createElement("span");
     li.appendChild(text);
     text.textContent = `${k.letter} ${k.name}` + (k.betza ? ` (${k.betza})` : "");
+    if (k.moves) drawMoves(li, k, side);
+  }
+}
+
+// where a piece moves on an empty board (forward is up): filled dot,
+// moves and captures; ring, moves only; cross, captures only; small
+// ring, moves only from its first square
+function drawMoves(li, k, side) {
+  const R = k.moves.radius, C = 10, N = 2 * R + 1;
+  const svg = el("svg", { viewBox: `0 0 ${N * C} ${N * C}`, width: N * C, height: N * C, class: "reach", role: "img", "aria-label": `${k.name}: its moves` }, li);
+  for (let x = 0; x < N; x++)
+    for (let y = 0; y < N; y++)
+      el("rect", { x: x * C, y: y * C, width: C, height: C, fill: (x + y) % 2 ? "#a9825f" : "#e9dcc0" }, svg);
+  el("use", { href: "#" + (k.glyph || "g-piece"), x: R * C, y: R * C, width: C, height: C, fill: side.fill, stroke: "#1d1d1d", color: side.ink }, svg);
+  for (const [dx, dy, m] of k.moves.cells) {
+    const cx = (R + dx) * C + C / 2, cy = (R - dy) * C + C / 2;
+    const g = el("g", { class: "reach-" + m, "data-dx": dx, "data-dy": dy }, svg);
+    if (m === "both") el("circle", { cx, cy, r: 3.2, fill: "#2e7d32" }, g);
+    else if (m === "move") el("circle", { cx, cy, r: 3, fill: "none", stroke: "#2e7d32", "stroke-width": 1.5 }, g);
+    else if (m === "first") el("circle", { cx, cy, r: 2, fill: "none", stroke: "#1565c0", "stroke-width": 1.2 }, g);
+    else el("path", { d: `M${cx - 3} ${cy - 3}L${cx + 3} ${cy + 3}M${cx + 3} ${cy - 3}L${cx - 3} ${cy + 3}`, stroke: "#c62828", "stroke-width": 1.6 }, g);
   }
 }
 
