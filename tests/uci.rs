@@ -283,6 +283,57 @@ fn skill_level_plays_weaker_but_never_absurd() {
 }
 
 #[test]
+fn uci_elo_limits_strength_only_when_asked() {
+    let mut s = uci();
+    s.send("uci");
+    let lines = s.until(10, "uciok", |l| l == "uciok");
+    let elo = lines
+        .iter()
+        .find(|l| l.starts_with("option name UCI_Elo type spin"))
+        .unwrap_or_else(|| panic!("no UCI_Elo: {lines:?}"));
+    let min: i32 = elo
+        .split_whitespace()
+        .skip_while(|w| *w != "min")
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option name UCI_LimitStrength type check default false")
+    );
+    // the weakest Elo: one ply over four lines, however deep it is asked
+    s.send(&format!("setoption name UCI_Elo value {min}"));
+    s.send("setoption name UCI_LimitStrength value true");
+    s.send("position startpos");
+    s.send("go depth 8");
+    let lines = s.until(30, "bestmove", |l| l.starts_with("bestmove"));
+    assert!(lines.iter().any(|l| l.contains(" multipv 4 ")), "{lines:?}");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info depth 2 ")),
+        "{lines:?}"
+    );
+    // UCI_Elo is ignored without UCI_LimitStrength, as the protocol says
+    s.send("setoption name UCI_LimitStrength value false");
+    s.send("go depth 6");
+    let lines = s.until(30, "bestmove", |l| l.starts_with("bestmove"));
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 6 ")),
+        "{lines:?}"
+    );
+    // an Elo off the scale is refused with the option's range
+    s.send("setoption name UCI_Elo value 99999");
+    let lines = s.sync_uci(5);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string") && l.contains("UCI_Elo")),
+        "{lines:?}"
+    );
+}
+
+#[test]
 fn ponder_stop_and_infinite() {
     let mut s = uci();
     s.send("setoption name Ponder value true");

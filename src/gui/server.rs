@@ -449,6 +449,33 @@ mod tests {
             &json!({"movetime_ms": 0}),
         );
         assert_eq!(r.status, 400);
+        for bad in [
+            json!({"ffa": "optimistic"}),
+            json!({"multipv": 0}),
+            json!({"engines": ["chimera", "nosuch", "chimera", "chimera"]}),
+            json!({"engines": "chimera"}),
+            json!({"delay_ms": -5}),
+        ] {
+            let r = route(&mut s, "POST", "/api/settings", "", &bad);
+            assert_eq!(r.status, 400, "{bad}: {}", r.body);
+        }
+        let r = route(
+            &mut s,
+            "POST",
+            "/api/settings",
+            "",
+            &json!({"ffa": "brs", "multipv": 3, "inc_ms": 2000, "delay_ms": 15000}),
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+        let st = &r.body["settings"];
+        assert_eq!(
+            (st["ffa"].as_str(), st["multipv"].as_u64()),
+            (Some("brs"), Some(3))
+        );
+        assert_eq!(
+            (st["inc_ms"].as_u64(), st["delay_ms"].as_u64()),
+            (Some(2000), Some(15000))
+        );
         let r = route(&mut s, "GET", "/api/move", "", &Value::Null);
         assert_eq!(r.status, 405);
         let r = route(&mut s, "POST", "/api/nothing", "", &json!({}));

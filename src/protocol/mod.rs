@@ -125,6 +125,11 @@ pub struct Settings {
     pub variant: String,
     /// four-player Free-For-All: paranoid or best-reply search
     pub ffa_search: crate::fourplayer::search::Objective,
+    /// `Skill Level`, and `UCI_LimitStrength` with `UCI_Elo`, which when
+    /// set choose the level instead
+    pub skill_level: u8,
+    pub limit_strength: bool,
+    pub elo: i32,
     pub white_army: String,
     pub black_army: String,
     pub army_file: String,
@@ -143,6 +148,9 @@ impl Default for Settings {
             analyse_mode: false,
             variant: "chess".into(),
             ffa_search: crate::fourplayer::search::Objective::Paranoid,
+            skill_level: crate::search::skill::MAX_LEVEL,
+            limit_strength: false,
+            elo: crate::search::skill::DEFAULT_ELO,
             white_army: "fide".into(),
             black_army: "fide".into(),
             army_file: String::new(),
@@ -215,6 +223,19 @@ impl Core {
         cwda_resolve(&self.set.variant, &self.set)
     }
 
+    /// The engine's weakening from `Skill Level`, or from `UCI_Elo` while
+    /// `UCI_LimitStrength` is on; a new seed each time: another game,
+    /// other choices.
+    fn set_skill(&mut self) {
+        use crate::search::skill::{Skill, level_for_elo};
+        let level = if self.set.limit_strength {
+            level_for_elo(self.set.elo)
+        } else {
+            self.set.skill_level
+        };
+        self.engine.skill = Skill::new(level, crate::rng::clock_seed());
+    }
+
     /// Sets an option by name (case-insensitive). Errors name the option
     /// and the value.
     pub fn set_option(&mut self, name: &str, raw: &str) -> Result<Changed, String> {
@@ -232,9 +253,16 @@ impl Core {
                 self.engine.move_overhead = v as u64;
             }
             ("Skill Level", Value::Int(v)) => {
-                // a new seed each time: another game, other choices
-                let seed = crate::rng::clock_seed();
-                self.engine.skill = crate::search::skill::Skill::new(v as u8, seed);
+                self.set.skill_level = v as u8;
+                self.set_skill();
+            }
+            ("UCI_LimitStrength", Value::Bool(b)) => {
+                self.set.limit_strength = b;
+                self.set_skill();
+            }
+            ("UCI_Elo", Value::Int(v)) => {
+                self.set.elo = v as i32;
+                self.set_skill();
             }
             ("Ponder", Value::Bool(b)) => self.set.ponder = b,
             ("UCI_AnalyseMode", Value::Bool(b)) => self.set.analyse_mode = b,

@@ -2,6 +2,7 @@
 //! XBoard `feature option=` lines, and checks values set by either.
 
 use crate::params::Params;
+use crate::search::skill;
 use crate::variant::armies::Army;
 use crate::variant::spec::variant_names;
 
@@ -106,6 +107,14 @@ pub fn table(armies: &[Army], tune: bool) -> Vec<Opt> {
         spin("Move Overhead", 30, 0, 5000),
         // weaker play: 0 the weakest, 20 full strength (search/skill.rs)
         spin("Skill Level", 20, 0, 20),
+        // or a strength on an Elo scale (search/skill.rs, README)
+        check("UCI_LimitStrength", false),
+        spin(
+            "UCI_Elo",
+            skill::DEFAULT_ELO as i64,
+            skill::LEVEL_ELO[0] as i64,
+            skill::LEVEL_ELO[skill::LEVEL_ELO.len() - 1] as i64,
+        ),
         check("Ponder", false),
         // XBoard chooses the variant with its `variant` command
         Opt {
