@@ -20,14 +20,16 @@ const LINES: usize = 4;
 /// (README has the games). Two anchors, chess at 10+0.1 against
 /// Fairy-Stockfish 11.1 at its own UCI_Elo (Stockfish's scale, calibrated
 /// to CCRL 40/4), 20 games each: level 10 scored 9-11 against 2000 (1965),
-/// level 15 4-14-2 against 2500 (2309). Levels 1-19 lie on the line
-/// through them, 69 a level: the self-play ladder (each level against the
-/// next) is straight from level 1 up but stretched, 702 from level 10 to
-/// 15 where the anchors measure 344; level 0 lies below level 1 by the
-/// ladder's step 0-1 (338) shrunk alike (166).
+/// level 15 4-14-2 against 2500 (2309). The self-play ladder (each level
+/// against the next, 40 games) is stretched: 702 from level 10 to 15
+/// where the anchors measure 344, so its steps count 0.49 here. Levels
+/// 1-15 lie on the line through the anchors (69 a level: the ladder rises
+/// about evenly there); above 15 the ladder flattens (34 a level, fitted
+/// over levels 15-20), 17 a level here; level 0 lies below level 1 by the
+/// ladder's 0-1 step (338) shrunk alike (166).
 pub const LEVEL_ELO: [i32; MAX_LEVEL as usize] = [
     1180, 1346, 1415, 1483, 1552, 1621, 1690, 1759, 1827, 1896, 1965, 2034, 2103, 2172, 2240, 2309,
-    2378, 2447, 2516, 2584,
+    2326, 2342, 2359, 2376,
 ];
 /// `UCI_Elo`'s default: the middle of the scale.
 pub const DEFAULT_ELO: i32 = 1500;
