@@ -38,6 +38,25 @@ pub enum Objective {
 }
 
 impl Objective {
+    /// A Free-For-All search by the name the options and the board use
+    /// (`paranoid`, `brs`).
+    pub fn ffa_by_name(name: &str) -> Option<Objective> {
+        match name {
+            "paranoid" => Some(Objective::Paranoid),
+            "brs" | "best-reply" => Some(Objective::BestReply),
+            _ => None,
+        }
+    }
+
+    /// The name `ffa_by_name` reads (Teams, which is no FFA search, reads
+    /// as paranoid).
+    pub fn ffa_name(self) -> &'static str {
+        match self {
+            Objective::BestReply => "brs",
+            _ => "paranoid",
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Objective::Teams => "teams",

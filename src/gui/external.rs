@@ -17,6 +17,7 @@ use std::thread::JoinHandle;
 
 use super::play::Play;
 use super::session::{SearchOut, lock};
+use crate::search::ScoreKind;
 use crate::tools::matches::config::EngineConfig;
 use crate::tools::matches::four_player::{FourPlayer, is_four_player};
 use crate::tools::matches::player::{Player, Reply, Score, Watch, thinking};
@@ -192,9 +193,7 @@ impl Worker {
         if self.player.is_none() {
             let mut cfg = self.cfg.clone();
             cfg.tc = job.tc.clone();
-            let mut p = Player::start(&cfg, &self.key)?;
-            p.watch = Some(watcher(&cfg, &job, self.out.clone()));
-            self.player = Some(p);
+            self.player = Some(Player::start(&cfg, &self.key)?);
         }
         let player = self.player.as_mut().expect("started above");
         player.watch = Some(watcher(&self.cfg, &job, self.out.clone()));
@@ -279,12 +278,12 @@ fn referee(job: &Job, armies: &[Army]) -> Result<Box<dyn Referee>, String> {
     Ok(r)
 }
 
-/// `+0.35`, `#3`, `#-2`, as the page writes Chimera's scores.
+/// A score as the page writes Chimera's (`+0.35`, `#3`).
 fn score_text(s: Score) -> String {
-    match s {
-        Score::Cp(c) => format!("{:+.2}", c as f64 / 100.0),
-        Score::Mate(m) => format!("#{m}"),
-    }
+    super::session::score_text(match s {
+        Score::Cp(c) => ScoreKind::Cp(c),
+        Score::Mate(m) => ScoreKind::Mate(m),
+    })
 }
 
 /// Reads the engine's thinking lines into `out` for job `job.id`, its

@@ -294,16 +294,15 @@ fn post(s: &mut Session, path: &str, body: &Value) -> Result<Reply, Reply> {
             let multipv = number(body, "multipv", 1, MAX_LINES as u64)?;
             let ffa = match body.get("ffa") {
                 None => None,
-                Some(_) => Some(match text(body, "ffa")? {
-                    "paranoid" => Objective::Paranoid,
-                    "brs" | "best-reply" => Objective::BestReply,
-                    other => {
-                        return Err(error(
+                Some(_) => {
+                    let name = text(body, "ffa")?;
+                    Some(Objective::ffa_by_name(name).ok_or_else(|| {
+                        error(
                             400,
-                            format!("'ffa' is paranoid or brs, not '{}'", clip(other)),
-                        ));
-                    }
-                }),
+                            format!("'ffa' is paranoid or brs, not '{}'", clip(name)),
+                        )
+                    })?)
+                }
             };
             let engines = match body.get("engines") {
                 None => None,

@@ -9,7 +9,6 @@ use super::glyphs::{four_player_glyph, glyph};
 use super::legend::{FOUR_PLAYER_BETZA, diagram};
 use super::play::Play;
 use super::session::{Kind, Session};
-use crate::fourplayer::search::Objective;
 use crate::fourplayer::variant::{LETTERS, NUM_TYPES};
 use crate::fourplayer::{DEAD, Mode};
 
@@ -204,10 +203,7 @@ pub fn state(s: &Session) -> Value {
         }),
         None => Value::Null,
     };
-    let ffa = match s.settings.ffa {
-        Objective::BestReply => "brs",
-        _ => "paranoid",
-    };
+    let ffa = s.settings.ffa.ffa_name();
     let engines: Vec<Value> = s
         .engine_choices()
         .into_iter()

@@ -271,10 +271,8 @@ impl Core {
                 return Ok(Changed::Variant);
             }
             ("FFA Search", Value::Text(v)) => {
-                self.set.ffa_search = match v.as_str() {
-                    "brs" => crate::fourplayer::search::Objective::BestReply,
-                    _ => crate::fourplayer::search::Objective::Paranoid,
-                };
+                self.set.ffa_search = crate::fourplayer::search::Objective::ffa_by_name(&v)
+                    .unwrap_or(crate::fourplayer::search::Objective::Paranoid);
             }
             ("UCI_Variant", Value::Text(v)) => {
                 let resolved = cwda_resolve(&v, &self.set);
