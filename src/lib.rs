@@ -4,6 +4,7 @@
 
 pub mod base;
 pub mod bitboard;
+pub mod board;
 pub mod cli;
 pub mod eval;
 pub mod fourplayer;

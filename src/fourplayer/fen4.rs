@@ -14,6 +14,7 @@ use super::position::{EMPTY, EpSlot, Position4};
 use super::variant::{KING, LETTERS, Layout, NUM_TYPES, PAWN, ROOK, Variant4};
 use super::{DEAD, PLAYER_LETTERS, PLAYER_NAMES};
 use crate::bitboard::Bitboard;
+use crate::board::placement::Placement;
 use crate::geometry::Sq;
 use crate::variant::board::{Cell, Words, walk_rows};
 

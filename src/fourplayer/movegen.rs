@@ -13,18 +13,14 @@
 //! moves again; if an enemy piece stands on the skipped square it is taken
 //! as well.
 
-use arrayvec::ArrayVec;
-
 use super::position::{EMPTY, Position4, code};
 use super::variant::{KING, PAWN};
 use super::{Bb, DEAD};
 use crate::base::GenType;
 use crate::base::{Move, MoveKind, MoveList};
 use crate::bitboard::Bitboard;
+use crate::board::legal::{self, Side};
 use crate::geometry::Sq;
-
-/// A pinned piece and the squares it may still move to.
-type Pins = ArrayVec<(Sq, Bb), 32>;
 
 impl Position4 {
     /// Pieces of the players in `players` (bits) that attack `sq` on the
@@ -111,57 +107,20 @@ impl Position4 {
         riders.iter().any(|&r| (r & lines).any())
     }
 
-    /// Our pieces pinned to our King by any enemy slider, with the squares
-    /// each may move to.
-    fn pins(&self, us: usize, ksq: Sq, occ: Bb, enemies: u8) -> (Bb, Pins) {
-        let v = &*self.v;
-        let t = &v.tables;
-        let own = self.by_color[us];
-        let their = self.players_bb(enemies);
-        let mut pinned = Bb::ZERO;
-        let mut pins = Pins::new();
-        for ty in 0..super::variant::NUM_TYPES {
-            let r = &t.rev[0][ty];
-            if r.line_dirs == 0 || !v.symmetric[ty] {
-                continue;
-            }
-            let snipers = r.ride_empty[ksq] & self.by_type[ty] & their;
-            for s in snipers.iter() {
-                let between = t.lines.between(ksq, s);
-                let blockers = between & occ;
-                if blockers.any() && !blockers.more_than_one() && (blockers & own).any() {
-                    let p = blockers.lsb();
-                    if !pinned.has(p) {
-                        pinned |= Bb::bit(p);
-                        let _ = pins.try_push((p, between | Bb::bit(s)));
-                    } else if let Some(e) = pins.iter_mut().find(|e| e.0 == p) {
-                        // pinned from two lines: it may not move
-                        e.1 &= between | Bb::bit(s);
-                    }
-                }
-            }
-        }
-        (pinned, pins)
-    }
-
+    /// Enemy sliders (of the players `enemies`) that see `ksq` along a line
+    /// on an empty board (the pieces that may pin).
     #[inline(always)]
-    fn push_moves(&self, us: usize, list: &mut MoveList, from: Sq, targets: Bb, pawn: bool) {
-        if pawn {
-            let zone = self.v.promo_zone[us];
-            for to in targets.iter() {
-                if zone.has(to) {
-                    for &p in &self.v.promo_types {
-                        let _ = list.try_push(Move::new(from, to, MoveKind::Promotion, p));
-                    }
-                } else {
-                    let _ = list.try_push(Move::normal(from, to));
-                }
-            }
-        } else {
-            for to in targets.iter() {
-                let _ = list.try_push(Move::normal(from, to));
+    fn snipers(&self, ksq: Sq, enemies: u8) -> Bb {
+        let v = &*self.v;
+        let their = self.players_bb(enemies);
+        let mut snipers = Bb::ZERO;
+        for ty in 0..super::variant::NUM_TYPES {
+            let r = &v.tables.rev[0][ty];
+            if r.line_dirs != 0 && v.symmetric[ty] {
+                snipers |= r.ride_empty[ksq] & self.by_type[ty] & their;
             }
         }
+        snipers
     }
 
     /// Appends the legal moves of the side to move, of the given type
@@ -184,80 +143,43 @@ impl Position4 {
             return;
         }
         let enemies = self.enemies(us);
-        let occ = self.occupied();
-        let own = self.by_color[us];
-        let capturable = self.capturable(us);
-        let ksq = self.king_square(us);
-        let mut mask = !own;
-        if checkers.any() {
-            mask = if checkers.more_than_one() {
-                Bb::ZERO
-            } else {
-                let c = checkers.lsb();
-                Bb::bit(c) | v.tables.lines.between(ksq, c)
-            };
-        }
-        let (quiet_ok, noisy_ok) = match kind {
-            GenType::All => (true, true),
-            GenType::Noisy => (false, true),
-            GenType::Quiet => (true, false),
+        let s = Side {
+            tables: &v.tables,
+            us,
+            ksq: self.king_square(us),
+            occ: self.occupied(),
+            own: self.by_color[us],
+            capturable: self.capturable(us),
+            promo_zone: v.promo_zone[us],
+            promo_types: &v.promo_types,
+            num_types: super::variant::NUM_TYPES,
         };
-        let zone = v.promo_zone[us];
+        // four-player pieces that leap do not leap along lines
+        let mask = legal::check_mask(&s, checkers, |_| false);
         if mask.any() {
-            let (pinned, pins) = self.pins(us, ksq, occ, enemies);
-            for t in 1..super::variant::NUM_TYPES {
-                let mut pcs = self.by_type[t] & own;
-                let is_pawn = t == PAWN;
-                while pcs.any() {
-                    let from = pcs.pop_lsb();
-                    let (quiet, capt, _) = v.tables.targets(us, t, from, occ);
-                    let mut allow = mask;
-                    if pinned.has(from) {
-                        allow &= pins
-                            .iter()
-                            .find(|e| e.0 == from)
-                            .map(|e| e.1)
-                            .unwrap_or(Bb::ZERO);
-                    }
-                    let quiet = quiet & allow;
-                    let capt = capt & capturable & allow;
-                    let targets = if is_pawn {
-                        match kind {
-                            GenType::All => quiet | capt,
-                            GenType::Noisy => capt | (quiet & zone),
-                            GenType::Quiet => quiet & !zone,
-                        }
-                    } else {
-                        match kind {
-                            GenType::All => quiet | capt,
-                            GenType::Noisy => capt,
-                            GenType::Quiet => quiet,
-                        }
-                    };
-                    self.push_moves(us, list, from, targets, is_pawn);
+            let snipers = self.snipers(s.ksq, enemies);
+            legal::piece_moves(&s, kind, mask, snipers, list, |t| self.by_type[t] & s.own);
+        }
+        let (quiet_ok, noisy_ok) = legal::wants(kind);
+        if noisy_ok && self.ep.iter().any(|e| e.is_some()) {
+            self.generate_ep(us, list, enemies, s.capturable);
+        }
+        let attacked = |sq, occ| self.is_attacked(sq, occ, enemies);
+        legal::king_moves(&s, kind, list, attacked);
+        if quiet_ok && checkers.is_empty() && self.castling & (3 << (2 * us)) != 0 {
+            for side in 0..2 {
+                let bit = 2 * us + side;
+                if self.castling & (1 << bit) == 0 {
+                    continue;
+                }
+                let i = self.castle_idx[bit] as usize;
+                let c = &v.castles[i];
+                if self.board[c.rook_from] == code(us, super::variant::ROOK)
+                    && legal::may_castle(c, s.occ, attacked)
+                {
+                    let _ = list.try_push(Move::new(c.king_from, c.king_to, MoveKind::Castle, i));
                 }
             }
-        }
-        if noisy_ok && self.ep.iter().any(|s| s.is_some()) {
-            self.generate_ep(us, list, enemies, capturable);
-        }
-        // King moves
-        let (kq, kc, _) = v.tables.targets(us, KING, ksq, occ);
-        let mut kt = Bb::ZERO;
-        if quiet_ok {
-            kt |= kq;
-        }
-        if noisy_ok {
-            kt |= kc & capturable;
-        }
-        let occ_wo_king = occ ^ Bb::bit(ksq);
-        for to in kt.iter() {
-            if !self.is_attacked(to, occ_wo_king, enemies) {
-                let _ = list.try_push(Move::normal(ksq, to));
-            }
-        }
-        if quiet_ok && checkers.is_empty() && self.castling & (3 << (2 * us)) != 0 {
-            self.generate_castling(us, list, occ, enemies);
         }
     }
 
@@ -297,31 +219,6 @@ impl Position4 {
                     let _ = list.try_push(Move::new(from, target, MoveKind::EnPassant, 0));
                 }
             }
-        }
-    }
-
-    fn generate_castling(&self, us: usize, list: &mut MoveList, occ: Bb, enemies: u8) {
-        let v = &*self.v;
-        for s in 0..2 {
-            let bit = 2 * us + s;
-            if self.castling & (1 << bit) == 0 {
-                continue;
-            }
-            let i = self.castle_idx[bit] as usize;
-            let c = &v.castles[i];
-            if (occ & c.empty).any() || self.board[c.rook_from] != code(us, super::variant::ROOK) {
-                continue;
-            }
-            if c.passes.iter().any(|s| self.is_attacked(s, occ, enemies)) {
-                continue;
-            }
-            let after = (occ ^ Bb::bit(c.king_from) ^ Bb::bit(c.rook_from))
-                | Bb::bit(c.king_to)
-                | Bb::bit(c.rook_to);
-            if self.is_attacked(c.king_to, after, enemies) {
-                continue;
-            }
-            let _ = list.try_push(Move::new(c.king_from, c.king_to, MoveKind::Castle, i));
         }
     }
 

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use crate::base::{Move, MoveKind};
 use crate::bitboard::Bitboard;
+use crate::board::placement::Placement;
 use crate::geometry::Sq;
 
 use super::variant::{CAPTURE_POINTS, KING, Mode, NUM_TYPES, PAWN, Variant4};
@@ -256,27 +257,6 @@ impl Position4 {
     }
 
     #[inline(always)]
-    pub(super) fn put(&mut self, owner: usize, t: usize, sq: Sq) {
-        let b = Bb::bit(sq);
-        self.by_type[t] |= b;
-        self.by_color[owner] |= b;
-        self.board[sq] = code(owner, t);
-        self.hash ^= self.v.zobrist.piece(self.v.n, owner, t, sq);
-        if t == KING && owner != DEAD {
-            self.king_sq[owner] = sq as u8;
-        }
-    }
-
-    #[inline(always)]
-    pub(super) fn remove(&mut self, owner: usize, t: usize, sq: Sq) {
-        let b = Bb::bit(sq);
-        self.by_type[t] ^= b;
-        self.by_color[owner] ^= b;
-        self.board[sq] = EMPTY;
-        self.hash ^= self.v.zobrist.piece(self.v.n, owner, t, sq);
-    }
-
-    #[inline(always)]
     fn ep_key(&self, p: usize) -> u64 {
         let s = self.ep[p];
         if s.is_some() {
@@ -380,7 +360,37 @@ impl Position4 {
     fn ep_owner(&self, target: Sq) -> Option<usize> {
         (0..4).find(|&p| self.ep[p].target as usize == target)
     }
+}
 
+impl Placement for Position4 {
+    #[inline(always)]
+    fn put(&mut self, owner: usize, t: usize, sq: Sq) {
+        let b = Bb::bit(sq);
+        self.by_type[t] |= b;
+        self.by_color[owner] |= b;
+        self.board[sq] = code(owner, t);
+        self.hash ^= self.v.zobrist.piece(self.v.n, owner, t, sq);
+        if t == KING && owner != DEAD {
+            self.king_sq[owner] = sq as u8;
+        }
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, owner: usize, t: usize, sq: Sq) {
+        let b = Bb::bit(sq);
+        self.by_type[t] ^= b;
+        self.by_color[owner] ^= b;
+        self.board[sq] = EMPTY;
+        self.hash ^= self.v.zobrist.piece(self.v.n, owner, t, sq);
+    }
+
+    #[inline(always)]
+    fn type_on(&self, sq: Sq) -> usize {
+        code_type(self.board[sq])
+    }
+}
+
+impl Position4 {
     /// Plays a move (which must be legal here).
     pub fn make(&mut self, m: Move) {
         let us = self.side;
@@ -394,13 +404,8 @@ impl Position4 {
         let mut gain = 0;
         match m.kind() {
             MoveKind::Castle => {
-                let c = &self.v.castles[m.extra()];
-                let (kf, kt, rf, rt) = (c.king_from, c.king_to, c.rook_from, c.rook_to);
-                let rook_t = code_type(self.board[rf]);
-                self.remove(us, KING, kf);
-                self.remove(us, rook_t, rf);
-                self.put(us, KING, kt);
-                self.put(us, rook_t, rt);
+                let c = self.v.castles[m.extra()].squares();
+                self.castle(us, c);
             }
             kind => {
                 let moving = self.board[from];
@@ -509,13 +514,8 @@ impl Position4 {
             let (from, to) = (m.from(), m.to());
             match m.kind() {
                 MoveKind::Castle => {
-                    let c = &self.v.castles[m.extra()];
-                    let (kf, kt, rf, rt) = (c.king_from, c.king_to, c.rook_from, c.rook_to);
-                    let rook_t = code_type(self.board[rt]);
-                    self.remove(us, KING, kt);
-                    self.remove(us, rook_t, rt);
-                    self.put(us, KING, kf);
-                    self.put(us, rook_t, rf);
+                    let c = self.v.castles[m.extra()].squares();
+                    self.castle(us, c.back());
                 }
                 kind => {
                     let nt = code_type(self.board[to]);

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use super::{EMPTY, Position};
 use crate::bitboard::Bitboard;
+use crate::board::placement::Placement;
 use crate::geometry::Sq;
 use crate::variant::board::{Board, parse_board};
 use crate::variant::{BLACK, KING, PAWN, Variant, WHITE};

@@ -12,6 +12,7 @@ use std::sync::Arc;
 use crate::base::piece::{EMPTY, code, code_owner, code_type};
 use crate::base::{Move, MoveKind};
 use crate::bitboard::Bitboard;
+use crate::board::placement::Placement;
 use crate::geometry::Sq;
 use crate::variant::{BLACK, KING, MAX_TYPES, PAWN, Variant, WHITE};
 
@@ -146,27 +147,6 @@ impl<B: Bitboard> Position<B> {
         self.stack.last().map(|u| u.mv)
     }
 
-    #[inline(always)]
-    fn put(&mut self, c: usize, t: usize, sq: Sq) {
-        let b = B::bit(sq);
-        self.by_type[t] |= b;
-        self.by_color[c] |= b;
-        self.board[sq] = code(c, t);
-        self.hash ^= self.v.piece_key(c, t, sq);
-        if t == KING {
-            self.king_sq[c] = sq as u8;
-        }
-    }
-
-    #[inline(always)]
-    fn remove(&mut self, c: usize, t: usize, sq: Sq) {
-        let b = B::bit(sq);
-        self.by_type[t] ^= b;
-        self.by_color[c] ^= b;
-        self.board[sq] = EMPTY;
-        self.hash ^= self.v.piece_key(c, t, sq);
-    }
-
     fn ep_hash(&self, ep: B) -> u64 {
         ep.iter().fold(0, |h, s| h ^ self.v.zobrist.ep[s])
     }
@@ -222,7 +202,37 @@ impl<B: Bitboard> Position<B> {
         });
         self.history.push(self.hash);
     }
+}
 
+impl<B: Bitboard> Placement for Position<B> {
+    #[inline(always)]
+    fn put(&mut self, c: usize, t: usize, sq: Sq) {
+        let b = B::bit(sq);
+        self.by_type[t] |= b;
+        self.by_color[c] |= b;
+        self.board[sq] = code(c, t);
+        self.hash ^= self.v.piece_key(c, t, sq);
+        if t == KING {
+            self.king_sq[c] = sq as u8;
+        }
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, c: usize, t: usize, sq: Sq) {
+        let b = B::bit(sq);
+        self.by_type[t] ^= b;
+        self.by_color[c] ^= b;
+        self.board[sq] = EMPTY;
+        self.hash ^= self.v.piece_key(c, t, sq);
+    }
+
+    #[inline(always)]
+    fn type_on(&self, sq: Sq) -> usize {
+        code_type(self.board[sq])
+    }
+}
+
+impl<B: Bitboard> Position<B> {
     /// Plays a move (which must be legal here).
     pub fn make(&mut self, m: Move) {
         let us = self.side;
@@ -239,13 +249,8 @@ impl<B: Bitboard> Position<B> {
         self.halfmove = self.halfmove.saturating_add(1);
         match m.kind() {
             MoveKind::Castle => {
-                let c = &self.v.castles[m.extra()];
-                let (kf, kt, rf, rt) = (c.king_from, c.king_to, c.rook_from, c.rook_to);
-                let rook_t = code_type(self.board[rf]);
-                self.remove(us, KING, kf);
-                self.remove(us, rook_t, rf);
-                self.put(us, KING, kt);
-                self.put(us, rook_t, rt);
+                let c = self.v.castles[m.extra()].squares();
+                self.castle(us, c);
             }
             MoveKind::EnPassant => {
                 let victim = self.ep_victim_square();
@@ -324,13 +329,8 @@ impl<B: Bitboard> Position<B> {
         self.side = us;
         match m.kind() {
             MoveKind::Castle => {
-                let c = &self.v.castles[m.extra()];
-                let (kf, kt, rf, rt) = (c.king_from, c.king_to, c.rook_from, c.rook_to);
-                let rook_t = code_type(self.board[rt]);
-                self.remove(us, KING, kt);
-                self.remove(us, rook_t, rt);
-                self.put(us, KING, kf);
-                self.put(us, rook_t, rf);
+                let c = self.v.castles[m.extra()].squares();
+                self.castle(us, c.back());
             }
             MoveKind::EnPassant => {
                 let t = code_type(self.board[to]);

@@ -7,16 +7,12 @@
 //! occupancy they leave. Variants with riders along vectors other than the
 //! unit lines (nightriders, ...) fall back to making every move.
 
-use arrayvec::ArrayVec;
-
 use super::Position;
 use crate::base::{GenType, Move, MoveKind, MoveList};
 use crate::bitboard::Bitboard;
+use crate::board::legal::{self, Side};
 use crate::geometry::Sq;
 use crate::variant::{KING, PAWN};
-
-/// A pinned piece and the squares it may still move to.
-type Pins<B> = ArrayVec<(Sq, B), 16>;
 
 impl<B: Bitboard> Position<B> {
     /// Pieces of colour `by` that attack `sq` on the occupancy `occ` (pieces
@@ -93,67 +89,36 @@ impl<B: Bitboard> Position<B> {
         false
     }
 
-    /// Our pieces pinned to our King, with the squares each may move to.
-    fn pins(&self, us: usize, ksq: Sq, occ: B) -> (B, Pins<B>) {
+    /// Enemy sliders that see our King's square along a line on an empty
+    /// board (the pieces that may pin).
+    #[inline(always)]
+    fn snipers(&self, them: usize, ksq: Sq) -> B {
         let v = &*self.v;
-        let them = us ^ 1;
-        let own = self.color_bb(us);
-        let mut pinned = B::ZERO;
-        let mut pins = Pins::new();
+        let mut snipers = B::ZERO;
         for t in 0..v.num_types() {
             let r = &v.tables.rev[them][t];
-            if r.line_dirs == 0 {
-                continue;
-            }
-            let snipers = r.ride_empty[ksq] & self.pieces(them, t);
-            for s in snipers.iter() {
-                let between = v.tables.lines.between(ksq, s);
-                let blockers = between & occ;
-                if blockers.any() && !blockers.more_than_one() && (blockers & own).any() {
-                    let p = blockers.lsb();
-                    if !pinned.has(p) {
-                        pinned |= B::bit(p);
-                        let _ = pins.try_push((p, between | B::bit(s)));
-                    } else if let Some(e) = pins.iter_mut().find(|e| e.0 == p) {
-                        // pinned twice (two snipers on one line): stays put
-                        e.1 &= between | B::bit(s);
-                    }
-                }
+            if r.line_dirs != 0 {
+                snipers |= r.ride_empty[ksq] & self.pieces(them, t);
             }
         }
-        (pinned, pins)
+        snipers
     }
 
-    /// Squares that resolve a check by the single checker on `c`.
-    fn evasion_mask(&self, ksq: Sq, c: Sq) -> B {
-        let v = &*self.v;
-        let them = self.side() ^ 1;
-        let (_, t) = self.piece_at(c).expect("checker on the board");
-        let r = &v.tables.rev[them][t];
-        if r.leap[ksq].has(c) {
-            B::bit(c)
-        } else {
-            B::bit(c) | v.tables.lines.between(ksq, c)
-        }
-    }
-
+    /// The side to move, as the shared generator needs it.
     #[inline(always)]
-    fn push_moves(&self, list: &mut MoveList, from: Sq, targets: B, promo: bool) {
-        if promo {
-            let promo_zone = self.v.promo_zone[self.side()];
-            for to in targets.iter() {
-                if promo_zone.has(to) {
-                    for &p in &self.v.promo_types {
-                        let _ = list.try_push(Move::new(from, to, MoveKind::Promotion, p));
-                    }
-                } else {
-                    let _ = list.try_push(Move::normal(from, to));
-                }
-            }
-        } else {
-            for to in targets.iter() {
-                let _ = list.try_push(Move::normal(from, to));
-            }
+    fn legal_side(&self) -> Side<'_, B, 2> {
+        let v = &*self.v;
+        let us = self.side();
+        Side {
+            tables: &v.tables,
+            us,
+            ksq: self.king_square(us),
+            occ: self.occupied(),
+            own: self.color_bb(us),
+            capturable: self.color_bb(us ^ 1),
+            promo_zone: v.promo_zone[us],
+            promo_types: &v.promo_types,
+            num_types: v.num_types(),
         }
     }
 
@@ -163,84 +128,32 @@ impl<B: Bitboard> Position<B> {
             self.generate_by_making(kind, list);
             return;
         }
-        let v = &*self.v;
-        let us = self.side();
-        let them = us ^ 1;
-        let occ = self.occupied();
-        let own = self.color_bb(us);
-        let opp = self.color_bb(them);
-        let ksq = self.king_square(us);
+        let s = self.legal_side();
+        let them = s.us ^ 1;
         let checkers = self.checkers();
-        let mut mask = !own;
-        if checkers.any() {
-            mask = if checkers.more_than_one() {
-                B::ZERO
-            } else {
-                self.evasion_mask(ksq, checkers.lsb())
-            };
-        }
-        let (quiet_ok, noisy_ok) = match kind {
-            GenType::All => (true, true),
-            GenType::Noisy => (false, true),
-            GenType::Quiet => (true, false),
-        };
-        let promo_zone = v.promo_zone[us];
+        let mask = legal::check_mask(&s, checkers, |c| {
+            let (_, t) = self.piece_at(c).expect("checker on the board");
+            s.tables.rev[them][t].leap[s.ksq].has(c)
+        });
         if mask.any() {
-            let (pinned, pins) = self.pins(us, ksq, occ);
-            for t in 1..v.num_types() {
-                let mut pcs = self.pieces(us, t);
-                let is_pawn = t == PAWN;
-                while pcs.any() {
-                    let from = pcs.pop_lsb();
-                    let (quiet, capt, _) = v.targets(us, t, from, occ);
-                    let mut allow = mask;
-                    if pinned.has(from) {
-                        allow &= pins
-                            .iter()
-                            .find(|e| e.0 == from)
-                            .map(|e| e.1)
-                            .unwrap_or(B::ZERO);
-                    }
-                    let quiet = quiet & allow;
-                    let capt = capt & opp & allow;
-                    let targets = if is_pawn {
-                        // a quiet promotion is noisy
-                        match kind {
-                            GenType::All => quiet | capt,
-                            GenType::Noisy => capt | (quiet & promo_zone),
-                            GenType::Quiet => quiet & !promo_zone,
-                        }
-                    } else {
-                        match kind {
-                            GenType::All => quiet | capt,
-                            GenType::Noisy => capt,
-                            GenType::Quiet => quiet,
-                        }
-                    };
-                    self.push_moves(list, from, targets, is_pawn);
-                }
-            }
+            let snipers = self.snipers(them, s.ksq);
+            legal::piece_moves(&s, kind, mask, snipers, list, |t| self.pieces(s.us, t));
         }
+        let (quiet_ok, noisy_ok) = legal::wants(kind);
         if noisy_ok && self.ep_squares().any() {
             self.generate_ep(list);
         }
-        // King moves.
-        let (kq, kc, _) = v.targets(us, KING, ksq, occ);
-        let mut kt = B::ZERO;
-        if quiet_ok {
-            kt |= kq;
-        }
-        if noisy_ok {
-            kt |= kc & opp;
-        }
-        let occ_wo_king = occ ^ B::bit(ksq);
-        for to in kt.iter() {
-            if !self.is_attacked(to, occ_wo_king, them) {
-                let _ = list.try_push(Move::normal(ksq, to));
-            }
-        }
+        let attacked = |sq, occ| self.is_attacked(sq, occ, them);
+        legal::king_moves(&s, kind, list, attacked);
         if quiet_ok && checkers.is_empty() && self.castling_rights() != 0 {
-            self.generate_castling(list, occ, them);
+            for (i, c) in self.v.castles.iter().enumerate() {
+                if c.color == s.us
+                    && self.castling_rights() & (1 << i) != 0
+                    && legal::may_castle(c, s.occ, attacked)
+                {
+                    let _ = list.try_push(Move::new(c.king_from, c.king_to, MoveKind::Castle, i));
+                }
+            }
         }
     }
 
@@ -283,40 +196,16 @@ impl<B: Bitboard> Position<B> {
         squares
     }
 
-    fn generate_castling(&self, list: &mut MoveList, occ: B, them: usize) {
-        let v = &*self.v;
-        let us = self.side();
-        for (i, c) in v.castles.iter().enumerate() {
-            if c.color != us || self.castling_rights() & (1 << i) == 0 {
-                continue;
-            }
-            if (occ & c.empty).any() {
-                continue;
-            }
-            if c.passes.iter().any(|s| self.is_attacked(s, occ, them)) {
-                continue;
-            }
-            let after = (occ ^ B::bit(c.king_from) ^ B::bit(c.rook_from))
-                | B::bit(c.king_to)
-                | B::bit(c.rook_to);
-            if self.is_attacked(c.king_to, after, them) {
-                continue;
-            }
-            let _ = list.try_push(Move::new(c.king_from, c.king_to, MoveKind::Castle, i));
-        }
-    }
-
     /// Pseudo-legal moves (every piece's targets, castling with its
     /// conditions on empty squares only).
     pub fn generate_pseudo(&self, list: &mut MoveList) {
         let v = &*self.v;
-        let us = self.side();
-        let occ = self.occupied();
-        let opp = self.color_bb(us ^ 1);
+        let s = self.legal_side();
+        let (us, occ, opp) = (s.us, s.occ, s.capturable);
         for t in 0..v.num_types() {
             for from in self.pieces(us, t).iter() {
                 let (quiet, capt, ep) = v.targets(us, t, from, occ);
-                self.push_moves(list, from, quiet | (capt & opp), t == PAWN);
+                legal::push_moves(&s, list, from, quiet | (capt & opp), t == PAWN);
                 if t != KING {
                     for to in (ep & self.ep_squares()).iter() {
                         let _ = list.try_push(Move::new(from, to, MoveKind::EnPassant, 0));
