@@ -14,6 +14,7 @@ pub mod gui;
 pub mod movetext;
 pub mod out;
 pub mod params;
+pub mod peers;
 pub mod position;
 pub mod protocol;
 pub mod rng;

@@ -20,9 +20,9 @@ use std::sync::Mutex;
 
 use chimera::fourplayer::Mode;
 use chimera::fourplayer::pgn4::{Pgn4, read};
+use chimera::peers::referee::TwoPlayer;
 use chimera::tools::matches::args::{Command as MatchCommand, parse};
 use chimera::tools::matches::openings::read_pgn;
-use chimera::tools::matches::referee::TwoPlayer;
 
 /// The matches share two cores: one at a time.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());

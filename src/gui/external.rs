@@ -17,12 +17,12 @@ use std::thread::JoinHandle;
 
 use super::play::Play;
 use super::session::{SearchOut, lock};
+use crate::peers::config::EngineConfig;
+use crate::peers::four_player::{FourPlayer, is_four_player};
+use crate::peers::player::{Player, Reply, Score, Watch, thinking};
+use crate::peers::referee::{Referee, Termination, TwoPlayer};
+use crate::peers::tc::{Clock, TimeControl};
 use crate::search::ScoreKind;
-use crate::tools::matches::config::EngineConfig;
-use crate::tools::matches::four_player::{FourPlayer, is_four_player};
-use crate::tools::matches::player::{Player, Reply, Score, Watch, thinking};
-use crate::tools::matches::referee::{Referee, Termination, TwoPlayer};
-use crate::tools::matches::tc::{Clock, TimeControl};
 use crate::variant::armies::Army;
 
 /// How far past its time an engine's move is still taken.

@@ -28,7 +28,7 @@ pub mod view;
 
 use std::io::Write;
 
-use crate::tools::matches::config::load_engines;
+use crate::peers::config::load_engines;
 use crate::variant::armies::Army;
 use std::net::{Ipv4Addr, SocketAddrV4, TcpListener};
 

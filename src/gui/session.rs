@@ -22,11 +22,11 @@ use super::play::{Entry, Play, replay};
 use crate::base::Move;
 use crate::fourplayer::Position4;
 use crate::fourplayer::search::Objective;
+use crate::peers::config::EngineConfig;
+use crate::peers::tc::TimeControl;
 use crate::position::san::to_san;
 use crate::search::{Engine, Limits, Report, Reporter, ScoreKind};
 use crate::setup::AnyPosition;
-use crate::tools::matches::config::EngineConfig;
-use crate::tools::matches::tc::TimeControl;
 use crate::variant::armies::Army;
 use crate::with_position;
 
@@ -1045,7 +1045,7 @@ mod tests {
         let toml = format!(
             "[scripted]\nname = \"Scripted\"\ncommand = \"{dir}/tests/peers/scripted-uci.sh\"\nprotocol = \"uci\"\nvariants = [\"chess\"]\n"
         );
-        crate::tools::matches::config::parse_engines(&toml, std::path::Path::new(dir)).unwrap()
+        crate::peers::config::parse_engines(&toml, std::path::Path::new(dir)).unwrap()
     }
 
     #[test]

@@ -8,8 +8,8 @@
 //!   opponent's score at least `score` above zero for as long, too);
 //! - maxmoves: a draw after that many full moves (four-player: rounds).
 
-use super::player::Score;
-use super::referee::{Ending, Referee, Termination};
+use crate::peers::player::Score;
+use crate::peers::referee::{Ending, Referee, Termination};
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DrawRule {
@@ -107,7 +107,7 @@ impl Adjudicator {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tools::matches::referee::TwoPlayer;
+    use crate::peers::referee::TwoPlayer;
 
     fn play(rules: &Rules, moves: &[(&str, i32)]) -> Option<Ending> {
         let mut r = TwoPlayer::new("chess", None, &[]).unwrap();

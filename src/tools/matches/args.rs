@@ -6,9 +6,9 @@
 use std::path::{Path, PathBuf};
 
 use super::adjudicate::{DrawRule, ResignRule, Rules};
-use super::config::{EngineConfig, FourDialect, Proto, Restart, load_engines};
-use super::four_player::is_four_player;
 use super::openings::{Format, Openings, Order, Source};
+use crate::peers::config::{EngineConfig, FourDialect, Proto, Restart, load_engines};
+use crate::peers::four_player::is_four_player;
 use crate::variant::armies::Army;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

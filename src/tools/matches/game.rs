@@ -8,10 +8,10 @@
 use std::time::{Duration, Instant, SystemTime};
 
 use super::adjudicate::{Adjudicator, Rules};
-use super::player::{Player, Reply, Score};
-use super::referee::{Ending, Referee, Termination};
-use super::tc::{Clock, TimeControl};
 use crate::fourplayer::game::Game4;
+use crate::peers::player::{Player, Reply, Score};
+use crate::peers::referee::{Ending, Referee, Termination};
+use crate::peers::tc::{Clock, TimeControl};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveRecord {

@@ -5,30 +5,21 @@
 //! is refereed with Chimera's own rules; the command line and the output
 //! follow cutechess-cli, so scripts written for it work unchanged.
 //!
-//! - `args`: the command line (cutechess-cli's flags), `config`: engines.toml
-//! - `process`: an engine process with a reader thread; `player`: the UCI
-//!   and XBoard conversations, move timing, crash/hang detection
-//! - `referee`: the rules (seats, moves, endings), `san`: SAN for any
-//!   variant; `four_player`: the four-player referee (Teams and FFA) and
-//!   FFA placements, `four_uci`: the four-player UCI dialects (Chimera's,
-//!   4pchess's)
-//! - `tc`: time controls and clocks; `adjudicate`: draw/resign/move cap
+//! The engines themselves are driven by `crate::peers` (processes, the UCI
+//! and XBoard conversations, the referees, clocks, engines.toml), which the
+//! board's seats use too.
+//!
+//! - `args`: the command line (cutechess-cli's flags)
+//! - `adjudicate`: draw/resign/move cap
 //! - `game`: one game; `tournament`: schedule, workers, results
 //! - `report`: cutechess-cli's result lines; `pgn`; `openings`
 
 pub mod adjudicate;
 pub mod args;
-pub mod config;
-pub mod four_player;
-pub mod four_uci;
 pub mod game;
 pub mod openings;
 pub mod pgn;
-pub mod player;
-pub mod process;
-pub mod referee;
 pub mod report;
-pub mod tc;
 pub mod tournament;
 
 use crate::variant::armies::Army;
@@ -57,7 +48,7 @@ pub fn run(argv: &[String], armies: &[Army]) -> Result<(), String> {
             Ok(())
         }
         Command::Run(cfg) => {
-            process::DEBUG.store(cfg.debug, std::sync::atomic::Ordering::Relaxed);
+            crate::peers::process::DEBUG.store(cfg.debug, std::sync::atomic::Ordering::Relaxed);
             tournament::run(&cfg).map(|_| ())
         }
     }

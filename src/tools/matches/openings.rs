@@ -6,8 +6,8 @@
 //! scores them within a margin of equality. Four-player games start from
 //! the 4PC start, or after a few random plies (`-openings plies=N`).
 
-use super::four_player::FourPlayer;
-use super::referee::{Referee, TwoPlayer};
+use crate::peers::four_player::FourPlayer;
+use crate::peers::referee::{Referee, TwoPlayer};
 use crate::rng::SplitMix64;
 
 /// A start for a game: a position (None: the variant's start) and moves

@@ -264,9 +264,9 @@ pub fn write_min(g: &GameRecord, t: &Tags) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::peers::player::Score;
+    use crate::peers::referee::{Referee, Termination, TwoPlayer};
     use crate::tools::matches::game::MoveRecord;
-    use crate::tools::matches::player::Score;
-    use crate::tools::matches::referee::{Referee, Termination, TwoPlayer};
 
     #[test]
     fn dates() {
@@ -334,7 +334,7 @@ mod tests {
     #[test]
     fn a_four_player_game_reads_back() {
         use crate::fourplayer::Mode;
-        use crate::tools::matches::four_player::FourPlayer;
+        use crate::peers::four_player::FourPlayer;
         let mut r = FourPlayer::new("fourplayer-ffa", None).unwrap();
         for m in ["h2-h3", "b7-c7", "g13-g12"] {
             r.play(m).unwrap();

@@ -19,14 +19,14 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use super::args::{Kind, MatchConfig};
-use super::config::EngineConfig;
-use super::four_player::{FourPlayer, TEAM_NAMES, is_four_player};
 use super::game::{GameRecord, SeatPlayer, play_game, play_opening};
 use super::openings::{self, Opening, Picker};
 use super::pgn;
-use super::player::Player;
-use super::referee::{Referee, Termination, TwoPlayer};
 use super::report::{self, FfaStanding};
+use crate::peers::config::EngineConfig;
+use crate::peers::four_player::{FourPlayer, TEAM_NAMES, is_four_player};
+use crate::peers::player::Player;
+use crate::peers::referee::{Referee, Termination, TwoPlayer};
 use crate::tools::stats::{Pentanomial, Tally};
 
 /// One game of the schedule.
@@ -735,7 +735,7 @@ impl Ctx<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tools::matches::config::{EngineConfig, Proto};
+    use crate::peers::config::{EngineConfig, Proto};
     use crate::tools::matches::openings::Openings;
 
     fn cfg(engines: usize, games: usize, rounds: usize, repeat: usize) -> MatchConfig {

@@ -101,8 +101,8 @@ pub fn verdict(d: FourDialect, line: &str) -> Option<Reply> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tools::matches::four_player::FourPlayer;
-    use crate::tools::matches::tc::TimeControl;
+    use crate::peers::four_player::FourPlayer;
+    use crate::peers::tc::TimeControl;
 
     fn clocks(tc: &str) -> Vec<Clock> {
         let mut t = TimeControl::default();
