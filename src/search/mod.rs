@@ -144,6 +144,20 @@ pub struct SearchResult {
     pub time_ms: u64,
 }
 
+impl SearchResult {
+    /// The result of a search with no move to search.
+    fn none() -> SearchResult {
+        SearchResult {
+            best: None,
+            ponder: None,
+            score: ScoreKind::Cp(0),
+            depth: 0,
+            nodes: 0,
+            time_ms: 0,
+        }
+    }
+}
+
 /// The search engine: options, the transposition table and the search
 /// thread.
 pub struct Engine {
@@ -481,6 +495,75 @@ fn legal_prefix<P: SearchPosition>(root: &P, pv: &[Move]) -> Vec<Move> {
     out
 }
 
+/// The root moves `go` asks for (searchmoves, less the excluded ones).
+fn root_moves_of<P: SearchPosition>(pos: &P, limits: &Limits) -> Vec<RootMove> {
+    pos.legal_moves()
+        .iter()
+        .filter(|&m| {
+            (limits.searchmoves.is_empty() || limits.searchmoves.contains(m))
+                && !limits.exclude.contains(m)
+        })
+        .map(|&m| RootMove {
+            mv: m,
+            score: -INF,
+            prev_score: -INF,
+            pv: vec![m],
+            seldepth: 0,
+        })
+        .collect()
+}
+
+/// Starts the helper threads of a search (Lazy SMP: threads 1..threads).
+#[allow(clippy::too_many_arguments)]
+fn spawn_helpers<P: SearchPosition>(
+    pos: &P,
+    tables: &Arc<P::Tables>,
+    params: &Params,
+    shared: &Arc<Shared>,
+    root_moves: &[RootMove],
+    tc: &TimeControl,
+    limits: &Limits,
+    threads: usize,
+) -> Vec<std::thread::JoinHandle<()>> {
+    (1..threads)
+        .map(|id| {
+            let mut w = Worker::new(
+                id,
+                pos.clone(),
+                tables.clone(),
+                params.clone(),
+                shared.clone(),
+                root_moves.to_vec(),
+                tc.clone(),
+                limits.clone(),
+            );
+            std::thread::Builder::new()
+                .name(format!("helper{id}"))
+                .stack_size(THREAD_STACK)
+                .spawn(move || {
+                    w.iterate(&mut |_, _| {});
+                })
+                .expect("spawn a helper thread")
+        })
+        .collect()
+}
+
+/// The move to ponder on: the PV's second move, or else the hash table's
+/// reply to its first.
+fn ponder_move<P: SearchPosition>(root: &P, pv: &[Move], shared: &Shared) -> Option<Move> {
+    if let Some(&reply) = pv.get(1) {
+        return Some(reply);
+    }
+    let &first = pv.first()?;
+    let mut p = root.clone();
+    p.make(first);
+    shared
+        .tt
+        .probe(p.hash())
+        .map(|e| e.mv)
+        .filter(|m| p.legal_moves().contains(m))
+}
+
 fn run_search<P: SearchPosition>(pos: P, tables: Arc<P::Tables>, job: Job) -> Option<SearchResult> {
     let Job {
         start,
@@ -494,21 +577,7 @@ fn run_search<P: SearchPosition>(pos: P, tables: Arc<P::Tables>, job: Job) -> Op
         skill,
     } = job;
     let tc = TimeControl::new(&limits, pos.clock(), overhead, start);
-    let legal = pos.legal_moves();
-    let mut root_moves: Vec<RootMove> = legal
-        .iter()
-        .filter(|&m| {
-            (limits.searchmoves.is_empty() || limits.searchmoves.contains(m))
-                && !limits.exclude.contains(m)
-        })
-        .map(|&m| RootMove {
-            mv: m,
-            score: -INF,
-            prev_score: -INF,
-            pv: vec![m],
-            seldepth: 0,
-        })
-        .collect();
+    let mut root_moves = root_moves_of(&pos, &limits);
     if root_moves.is_empty() {
         // nothing to search (mate, stalemate, or every move excluded)
         wait_while_pondering_or_infinite(&shared, &limits);
@@ -516,39 +585,21 @@ fn run_search<P: SearchPosition>(pos: P, tables: Arc<P::Tables>, job: Job) -> Op
             best: None,
             ponder: None,
         });
-        return Some(SearchResult {
-            best: None,
-            ponder: None,
-            score: ScoreKind::Cp(0),
-            depth: 0,
-            nodes: 0,
-            time_ms: 0,
-        });
+        return Some(SearchResult::none());
     }
     // order the root by a quick static look: captures first
     root_moves.sort_by_key(|rm| !pos.is_noisy(rm.mv));
 
-    let mut helpers = Vec::new();
-    for id in 1..threads {
-        let mut w = Worker::new(
-            id,
-            pos.clone(),
-            tables.clone(),
-            params.clone(),
-            shared.clone(),
-            root_moves.clone(),
-            tc.clone(),
-            limits.clone(),
-        );
-        let h = std::thread::Builder::new()
-            .name(format!("helper{id}"))
-            .stack_size(THREAD_STACK)
-            .spawn(move || {
-                w.iterate(&mut |_, _| {});
-            })
-            .expect("spawn a helper thread");
-        helpers.push(h);
-    }
+    let helpers = spawn_helpers(
+        &pos,
+        &tables,
+        &params,
+        &shared,
+        &root_moves,
+        &tc,
+        &limits,
+        threads,
+    );
     let mut main = Worker::new(
         0,
         pos.clone(),
@@ -601,19 +652,7 @@ fn run_search<P: SearchPosition>(pos: P, tables: Arc<P::Tables>, job: Job) -> Op
     };
     let best = &main.root_moves[chosen];
     let pv = legal_prefix(&root, &best.pv);
-    let mut ponder = pv.get(1).copied();
-    if ponder.is_none()
-        && let Some(&first) = pv.first()
-    {
-        // take a reply from the hash table
-        let mut p = root.clone();
-        p.make(first);
-        if let Some(e) = shared.tt.probe(p.hash())
-            && p.legal_moves().contains(&e.mv)
-        {
-            ponder = Some(e.mv);
-        }
-    }
+    let ponder = ponder_move(&root, &pv, &shared);
     let result = SearchResult {
         best: pv.first().copied(),
         ponder,

@@ -75,20 +75,7 @@ impl<P: SearchPosition> Worker<P> {
             return s;
         }
         let in_check = self.pos.in_check();
-        // the static eval as the table keeps it, and corrected by the
-        // correction history
-        let raw_eval = if in_check {
-            NO_EVAL
-        } else if let Some(e) = tte.filter(|e| e.eval != NO_EVAL) {
-            e.eval
-        } else {
-            self.evaluate()
-        };
-        let eval = if in_check {
-            NO_EVAL
-        } else {
-            corrected(raw_eval, self.eval_correction())
-        };
+        let (raw_eval, eval) = self.node_eval(tte, in_check);
         self.stack[ply].eval = eval;
         let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
         // the TT score can sharpen the static eval
@@ -115,6 +102,7 @@ impl<P: SearchPosition> Worker<P> {
             depth -= 1;
         }
 
+        // a singular search keeps its moves in a second buffer
         let bi = if excluded.is_null() {
             ply
         } else {
@@ -133,11 +121,7 @@ impl<P: SearchPosition> Worker<P> {
         if !tt_move.is_null() && !buf.moves.contains(&tt_move) {
             tt_move = Move::NULL;
         }
-        let prev = if ply > 0 {
-            self.stack[ply - 1].mv
-        } else {
-            Move::NULL
-        };
+        let prev = ply.checked_sub(1).map_or(Move::NULL, |p| self.stack[p].mv);
         buf.start(tt_move);
 
         let node = Node {
@@ -160,17 +144,10 @@ impl<P: SearchPosition> Worker<P> {
             ControlFlow::Continue(best) => best,
         };
         if excluded.is_null() {
-            let bound = tt_bound(best, beta, pv_node, best_move);
-            self.shared.tt.store(
-                key,
-                best_move,
-                score_to_tt(best, ply),
-                raw_eval,
-                depth,
-                bound,
-            );
+            let bound = self.store(key, (best, best_move), beta, pv_node, raw_eval, depth, ply);
+            let quiet_best = best_move.is_null() || !self.pos.is_noisy(best_move);
             if !in_check
-                && (best_move.is_null() || !self.pos.is_noisy(best_move))
+                && quiet_best
                 && best.abs() < MATE_BOUND
                 && !(bound == BOUND_LOWER && best <= eval)
                 && !(bound == BOUND_UPPER && best >= eval)
@@ -181,6 +158,43 @@ impl<P: SearchPosition> Worker<P> {
             }
         }
         best
+    }
+}
+
+impl<P: SearchPosition> Worker<P> {
+    /// The static eval as the table keeps it (or computed), and corrected
+    /// by the correction history; both `NO_EVAL` in check.
+    #[inline(always)]
+    fn node_eval(&mut self, tte: Option<TtEntry>, in_check: bool) -> (i32, i32) {
+        if in_check {
+            return (NO_EVAL, NO_EVAL);
+        }
+        let raw = match tte.filter(|e| e.eval != NO_EVAL) {
+            Some(e) => e.eval,
+            None => self.evaluate(),
+        };
+        (raw, corrected(raw, self.eval_correction()))
+    }
+
+    /// Stores a node's result `(score, move)` in the table with the bound
+    /// it has against `beta`; returns the bound.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(super) fn store(
+        &self,
+        key: u64,
+        (best, best_move): (i32, Move),
+        beta: i32,
+        pv_node: bool,
+        static_eval: i32,
+        depth: i32,
+        ply: usize,
+    ) -> u8 {
+        let bound = tt_bound(best, beta, pv_node, best_move);
+        let score = score_to_tt(best, ply);
+        let tt = &self.shared.tt;
+        tt.store(key, best_move, score, static_eval, depth, bound);
+        bound
     }
 }
 

@@ -8,8 +8,8 @@ use crate::base::Move;
 use super::node::corrected;
 use super::ordering::{OrderCtx, is_bad_capture};
 use super::tree::SearchPosition;
-use super::tt::NO_EVAL;
-use super::ttstore::{score_to_tt, tt_bound, tt_cutoff};
+use super::tt::{NO_EVAL, TtEntry};
+use super::ttstore::tt_cutoff;
 use super::worker::{INF, MATE_BOUND, Worker};
 
 impl<P: SearchPosition> Worker<P> {
@@ -27,38 +27,17 @@ impl<P: SearchPosition> Worker<P> {
             return s;
         }
         let in_check = self.pos.in_check();
-        let mut best;
-        let eval;
-        let mut stored_eval = NO_EVAL;
-        if in_check {
-            best = -INF;
-            eval = NO_EVAL;
+        // stand pat: the static eval, unless in check
+        let (eval, stored_eval) = if in_check {
+            (NO_EVAL, NO_EVAL)
         } else {
-            let c = self.eval_correction();
-            let raw = match tte.filter(|e| e.eval != NO_EVAL) {
-                Some(e) => {
-                    stored_eval = e.eval;
-                    e.eval
-                }
-                None => {
-                    let (e, complete) =
-                        self.pos
-                            .evaluate_bounded(&self.t, &self.p, alpha - c, beta - c);
-                    if complete {
-                        stored_eval = e;
-                    }
-                    e
-                }
-            };
-            eval = corrected(raw, c);
-            if eval >= beta {
-                return eval;
-            }
-            if eval > alpha {
-                alpha = eval;
-            }
-            best = eval;
+            self.stand_pat(tte, alpha, beta)
+        };
+        let mut best = if in_check { -INF } else { eval };
+        if best >= beta {
+            return best;
         }
+        alpha = alpha.max(best);
         let buf = &mut self.bufs[ply];
         buf.moves.clear();
         self.pos.generate(
@@ -92,16 +71,8 @@ impl<P: SearchPosition> Worker<P> {
             // four-player Teams: a capture that checks may mate, and is
             // worth more than what it takes
             let spared = self.pos.spared_in_qsearch(m);
-            if !in_check && !spared {
-                // losing captures, and captures that cannot lift the
-                // score to alpha (delta pruning), are skipped
-                let gain =
-                    self.pos.capture_value(&self.t, m, 1) + self.pos.promotion_value(&self.t, m, 1);
-                let futile =
-                    self.pos.promotion(m).is_none() && eval + gain + self.p.delta_margin <= alpha;
-                if is_bad_capture(order) || futile {
-                    continue;
-                }
+            if !in_check && !spared && self.futile_capture(m, order, eval, alpha) {
+                continue;
             }
             // past the width, only the spared moves (four-player Teams)
             let counted = !spared && (!in_check || !self.pos.is_noisy(m));
@@ -135,15 +106,34 @@ impl<P: SearchPosition> Worker<P> {
                 }
             }
         }
-        let bound = tt_bound(best, beta, pv_node, best_move);
-        self.shared.tt.store(
-            key,
-            best_move,
-            score_to_tt(best, ply),
-            stored_eval,
-            0,
-            bound,
-        );
+        self.store(key, (best, best_move), beta, pv_node, stored_eval, 0, ply);
         best
+    }
+
+    /// The corrected static eval, and the eval to keep in the table (the
+    /// stored one, or a complete evaluation; `NO_EVAL` when the bounded
+    /// evaluation stopped early).
+    #[inline(always)]
+    fn stand_pat(&mut self, tte: Option<TtEntry>, alpha: i32, beta: i32) -> (i32, i32) {
+        let c = self.eval_correction();
+        let (raw, kept) = match tte.filter(|e| e.eval != NO_EVAL) {
+            Some(e) => (e.eval, e.eval),
+            None => {
+                let (e, complete) =
+                    self.pos
+                        .evaluate_bounded(&self.t, &self.p, alpha - c, beta - c);
+                (e, if complete { e } else { NO_EVAL })
+            }
+        };
+        (corrected(raw, c), kept)
+    }
+
+    /// A losing capture, or one that cannot lift the score to alpha (delta
+    /// pruning): skipped out of check.
+    #[inline(always)]
+    fn futile_capture(&self, m: Move, order: i32, eval: i32, alpha: i32) -> bool {
+        let gain = self.pos.capture_value(&self.t, m, 1) + self.pos.promotion_value(&self.t, m, 1);
+        let futile = self.pos.promotion(m).is_none() && eval + gain + self.p.delta_margin <= alpha;
+        is_bad_capture(order) || futile
     }
 }
