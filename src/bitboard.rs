@@ -169,9 +169,15 @@ impl Bitboard for B192 {
 
     #[inline(always)]
     fn bit(sq: usize) -> Self {
-        let mut w = [0u64; 3];
-        w[(sq >> 6) % 3] = 1 << (sq & 63);
-        B192(w)
+        // in registers, without a store to an indexed word
+        let b = 1u64 << (sq & 63);
+        let word = sq >> 6;
+        let at = |i: usize| b & ((word == i) as u64).wrapping_neg();
+        B192([at(0), at(1), at(2)])
+    }
+    #[inline(always)]
+    fn has(self, sq: usize) -> bool {
+        (self.0[(sq >> 6).min(2)] >> (sq & 63)) & 1 != 0
     }
     #[inline(always)]
     fn is_empty(self) -> bool {
@@ -244,6 +250,16 @@ mod tests {
         assert!(!B::bit(5).more_than_one());
         assert_eq!(B::low_bits(4).count(), 4);
         assert_eq!(B::low_bits(B::CAPACITY).count() as usize, B::CAPACITY);
+        for sq in 0..B::CAPACITY {
+            let one = B::bit(sq);
+            assert_eq!(
+                (one.count(), one.lsb(), one.msb()),
+                (1, sq, sq),
+                "square {sq}"
+            );
+            assert!(one.has(sq) && b.has(sq) == [3, 40, B::CAPACITY - 1].contains(&sq));
+            assert!(!one.has((sq + 1) % B::CAPACITY));
+        }
     }
 
     #[test]

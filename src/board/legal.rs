@@ -67,11 +67,12 @@ pub fn check_mask<B: Bitboard, const S: usize>(
 }
 
 /// Our pieces pinned to our King by `snipers` (enemy sliders that see the
-/// King's square along a line on an empty board), with the squares each
-/// may move to.
-pub fn pins<B: Bitboard, const S: usize>(s: &Side<B, S>, snipers: B) -> (B, Pins<B>) {
+/// King's square along a line on an empty board), each with the squares it
+/// may move to in `pins` (filled here, not returned: a returned list would
+/// be copied whole); returns the pinned pieces.
+#[inline(always)]
+pub fn pins<B: Bitboard, const S: usize>(s: &Side<B, S>, snipers: B, pins: &mut Pins<B>) -> B {
     let mut pinned = B::ZERO;
-    let mut pins = Pins::new();
     for sn in snipers.iter() {
         let between = s.tables.lines.between(s.ksq, sn);
         let blockers = between & s.occ;
@@ -87,7 +88,7 @@ pub fn pins<B: Bitboard, const S: usize>(s: &Side<B, S>, snipers: B) -> (B, Pins
             }
         }
     }
-    (pinned, pins)
+    pinned
 }
 
 /// Appends a move to each target; a pawn reaching its promotion zone gets
@@ -100,7 +101,7 @@ pub fn push_moves<B: Bitboard, const S: usize>(
     targets: B,
     pawn: bool,
 ) {
-    if pawn {
+    if pawn && (targets & s.promo_zone).any() {
         for to in targets.iter() {
             if s.promo_zone.has(to) {
                 for &p in s.promo_types {
@@ -128,7 +129,9 @@ pub fn piece_moves<B: Bitboard, const S: usize>(
     list: &mut MoveList,
     pieces: impl Fn(usize) -> B,
 ) {
-    let (pinned, pins) = pins(s, snipers);
+    let mut pin_lines = Pins::new();
+    let pinned = pins(s, snipers, &mut pin_lines);
+    let any_pinned = pinned.any();
     let zone = s.promo_zone;
     for t in 1..s.num_types {
         let mut pcs = pieces(t);
@@ -137,8 +140,8 @@ pub fn piece_moves<B: Bitboard, const S: usize>(
             let from = pcs.pop_lsb();
             let (quiet, capt, _) = s.tables.targets(s.us, t, from, s.occ);
             let mut allow = mask;
-            if pinned.has(from) {
-                allow &= pins
+            if any_pinned && pinned.has(from) {
+                allow &= pin_lines
                     .iter()
                     .find(|e| e.0 == from)
                     .map(|e| e.1)
