@@ -228,7 +228,7 @@ fn cmd_perft(args: &[String], armies: &[Army]) -> Result<(), ArgError> {
         .value("--moves")
         .map(|m| m.split_whitespace().collect())
         .unwrap_or_default();
-    if let Some(mode) = crate::fourplayer::Mode::from_name(variant) {
+    if let Some(mode) = crate::game::Family::of(variant).four() {
         if p.value("--fen").is_some() {
             return Err(ArgError(
                 "four-player positions are given with --fen4".into(),
@@ -280,7 +280,7 @@ fn cmd_show(args: &[String]) -> Result<(), ArgError> {
         return Err(ArgError(format!("unexpected argument '{extra}'")));
     }
     let variant = p.value("--variant").unwrap_or("fourplayer-teams");
-    let mode = crate::fourplayer::Mode::from_name(variant).ok_or_else(|| {
+    let mode = crate::game::Family::of(variant).four().ok_or_else(|| {
         ArgError(format!(
             "show draws the four-player variants, not '{variant}'"
         ))
@@ -396,14 +396,15 @@ fn cmd_analyse(args: &[String], armies: &[Army]) -> Result<(), ArgError> {
         }
         let text = std::fs::read_to_string(path)
             .map_err(|e| ArgError(format!("cannot read '{path}': {e}")))?;
-        let mode =
-            crate::fourplayer::Mode::from_name(variant).unwrap_or(crate::fourplayer::Mode::Teams);
+        let mode = crate::game::Family::of(variant)
+            .four()
+            .unwrap_or(crate::fourplayer::Mode::Teams);
         let game = crate::fourplayer::pgn4::read(&text, mode)
             .map_err(|e| ArgError(format!("{path}: {e}")))?;
         four::review(out(), &mut engine, &game.game, &limits, ffa);
         return Ok(());
     }
-    if let Some(mode) = crate::fourplayer::Mode::from_name(variant) {
+    if let Some(mode) = crate::game::Family::of(variant).four() {
         if p.value("--fen").is_some() {
             return Err(ArgError(
                 "four-player positions are given with --fen4".into(),

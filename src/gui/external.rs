@@ -15,8 +15,8 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
-use super::play::Play;
 use super::session::{SearchOut, lock};
+use crate::game::any::AnyGame;
 use crate::peers::config::EngineConfig;
 use crate::peers::four_player::{FourPlayer, is_four_player};
 use crate::peers::player::{Player, Reply, Score, Watch, thinking};
@@ -39,7 +39,7 @@ pub struct Job {
     /// time in Free-For-All)
     pub tokens: Vec<String>,
     /// the game at the position asked about, to name the thinking
-    pub cur: Play,
+    pub cur: AnyGame,
     /// the time control, the same for every seat
     pub tc: TimeControl,
     /// time left per seat (ms)

@@ -20,7 +20,6 @@ pub mod external;
 pub mod glyphs;
 pub mod http;
 pub mod legend;
-pub mod play;
 pub mod records;
 pub mod server;
 pub mod session;

@@ -4,16 +4,16 @@
 //! its native names; written in SAN with `[Variant]`, `[FEN]` and `[SetUp]`
 //! as `chimera match` writes them, Omega in frame names).
 
-use super::play::{Entry, Play, TWO_NAMES, TwoGame, replay};
 use crate::fourplayer::{Mode, Position4, Variant4, game::Game4, pgn4};
 use crate::game::Game;
+use crate::game::any::{AnyGame, Entry, TWO_NAMES, TwoGame, replay};
 use crate::movetext;
 use crate::variant::armies::Army;
 use crate::variant::omega_names::{self, Coordinates};
 
 /// What a loaded text holds: a game at its root and the moves after it.
 pub struct Loaded {
-    pub root: Play,
+    pub root: AnyGame,
     pub tokens: Vec<String>,
     /// what was read, for the page's message ("PGN4, 24 moves")
     pub kind: &'static str,
@@ -23,23 +23,23 @@ pub struct Loaded {
 /// FEN or PGN without `[Variant]` is of the page's two-player variant
 /// (standard chess if the page shows four-player chess); a FEN4 or PGN4
 /// without `[Variant]` keeps the page's mode (Teams if two-player).
-pub fn load(text: &str, current: &Play) -> Result<Loaded, String> {
+pub fn load(text: &str, current: &AnyGame) -> Result<Loaded, String> {
     load_with(text, current, &[])
 }
 
 /// `load`, the armies of `armies` files known besides the built-in.
-pub fn load_with(text: &str, current: &Play, armies: &[Army]) -> Result<Loaded, String> {
+pub fn load_with(text: &str, current: &AnyGame, armies: &[Army]) -> Result<Loaded, String> {
     let t = text.trim();
     if t.is_empty() {
         return Err("nothing to load: paste a FEN4, PGN4, FEN or PGN".into());
     }
     let mode = match current {
-        Play::Four(g) => g.mode(),
-        Play::Two(_) => Mode::Teams,
+        AnyGame::Four(g) => g.mode(),
+        AnyGame::Two(_) => Mode::Teams,
     };
     let two_variant = match current {
-        Play::Two(g) => g.game.variant().to_string(),
-        Play::Four(_) => "chess".to_string(),
+        AnyGame::Two(g) => g.game.variant().to_string(),
+        AnyGame::Four(_) => "chess".to_string(),
     };
     let first = t.split_whitespace().next().unwrap_or("");
     let is_record = t.starts_with('[') || first.ends_with('.') || first.contains("1.");
@@ -49,11 +49,11 @@ pub fn load_with(text: &str, current: &Play, armies: &[Army]) -> Result<Loaded, 
         let four = match variant.as_deref() {
             Some("teams" | "ffa" | "free-for-all" | "fourplayer-teams" | "fourplayer-ffa") => true,
             Some(_) => false,
-            None => first.tag("StartFen4").is_some() || matches!(current, Play::Four(_)),
+            None => first.tag("StartFen4").is_some() || matches!(current, AnyGame::Four(_)),
         };
         return if four {
             let p = pgn4::read(t, mode).map_err(|e| format!("PGN4: {e}"))?;
-            let root = Play::Four(Game4::new(p.game.root().clone()));
+            let root = AnyGame::Four(Game4::new(p.game.root().clone()));
             let tokens = four_tokens(&p.game);
             Ok(Loaded {
                 root,
@@ -72,7 +72,7 @@ pub fn load_with(text: &str, current: &Play, armies: &[Army]) -> Result<Loaded, 
         let v = std::sync::Arc::new(Variant4::new(mode));
         let pos = Position4::from_fen4(v, t).map_err(|e| format!("FEN4: {e}"))?;
         return Ok(Loaded {
-            root: Play::Four(Game4::new(pos)),
+            root: AnyGame::Four(Game4::new(pos)),
             tokens: Vec::new(),
             kind: "FEN4",
         });
@@ -82,7 +82,7 @@ pub fn load_with(text: &str, current: &Play, armies: &[Army]) -> Result<Loaded, 
         .with_fen(t)
         .map_err(|e| format!("FEN ({two_variant}): {e}"))?;
     Ok(Loaded {
-        root: Play::Two(TwoGame { game, ended: None }),
+        root: AnyGame::Two(TwoGame { game, ended: None }),
         tokens: Vec::new(),
         kind: "FEN",
     })
@@ -126,7 +126,7 @@ pub fn read_pgn(text: &str, default_variant: &str, armies: &[Army]) -> Result<Lo
     if let Some(f) = first.tag("FEN") {
         game = game.with_fen(f).map_err(|e| format!("FEN tag: {e}"))?;
     }
-    let root = Play::Two(TwoGame { game, ended: None });
+    let root = AnyGame::Two(TwoGame { game, ended: None });
     let moves = movetext::tokens(&first.movetext)?;
     let (tokens, kind) = if variant == "omega" {
         read_omega(&root, &moves, first.tag("Coordinates"))?
@@ -147,7 +147,7 @@ const OMEGA_FRAME: &str = "PGN (Omega, frame coordinates)";
 /// moves are read in frame names, then in native names if a move fails,
 /// and the frame reading's error is reported if both fail.
 fn read_omega(
-    root: &Play,
+    root: &AnyGame,
     moves: &[String],
     tag: Option<&str>,
 ) -> Result<(Vec<String>, &'static str), String> {
@@ -176,10 +176,10 @@ fn read_omega(
 }
 
 /// Plays a record's move tokens from `root`, each first rewritten by
-/// `names` into what `Play::play` reads; returns the tokens played. An
+/// `names` into what `AnyGame::play` reads; returns the tokens played. An
 /// error names the move as written (and as rewritten, where it differs).
 fn play_tokens(
-    root: &Play,
+    root: &AnyGame,
     moves: &[String],
     names: impl Fn(&str) -> String,
 ) -> Result<Vec<String>, String> {
@@ -201,11 +201,11 @@ fn play_tokens(
 
 /// Writes a game as PGN4 or PGN: `root` and the entries played from it;
 /// `names` per seat.
-pub fn save_record(root: &Play, entries: &[Entry], names: &[String]) -> Result<String, String> {
+pub fn save_record(root: &AnyGame, entries: &[Entry], names: &[String]) -> Result<String, String> {
     let tokens: Vec<String> = entries.iter().map(|e| e.token.clone()).collect();
     let (game, entries) = replay(root, &tokens)?;
     match &game {
-        Play::Four(g) => {
+        AnyGame::Four(g) => {
             let tags: Vec<(&str, &str)> = crate::fourplayer::PLAYER_NAMES
                 .iter()
                 .zip(names.iter())
@@ -215,11 +215,11 @@ pub fn save_record(root: &Play, entries: &[Entry], names: &[String]) -> Result<S
             all.extend(tags);
             Ok(pgn4::write(g, &all))
         }
-        Play::Two(t) => Ok(write_pgn(root, t, &entries, names)),
+        AnyGame::Two(t) => Ok(write_pgn(root, t, &entries, names)),
     }
 }
 
-fn write_pgn(root: &Play, end: &TwoGame, entries: &[Entry], names: &[String]) -> String {
+fn write_pgn(root: &AnyGame, end: &TwoGame, entries: &[Entry], names: &[String]) -> String {
     let mut s = String::new();
     let mut tag = |k: &str, v: &str| s.push_str(&format!("[{k} \"{}\"]\n", v.replace('"', "\\\"")));
     let result = match (&end.ended, end.game.outcome()) {
@@ -240,7 +240,9 @@ fn write_pgn(root: &Play, end: &TwoGame, entries: &[Entry], names: &[String]) ->
         tag("Variant", variant);
     }
     let root_fen = root.fen();
-    let start = Play::new(variant, "").map(|p| p.fen()).unwrap_or_default();
+    let start = AnyGame::new(variant, "")
+        .map(|p| p.fen())
+        .unwrap_or_default();
     if root_fen != start {
         tag("FEN", &root_fen);
         tag("SetUp", "1");
@@ -298,7 +300,7 @@ mod tests {
 
     #[test]
     fn pgn_round_trip_in_omega_and_cwda() {
-        let omega = Play::new("omega", "").unwrap();
+        let omega = AnyGame::new("omega", "").unwrap();
         let (g, entries) = replay(
             &omega,
             &["e3e6".into(), "f10f8".into(), "d2e4".into(), "R".into()],
@@ -311,11 +313,11 @@ mod tests {
             text.contains("[Variant \"omega\"]") && text.contains("1. e6 f8"),
             "{text}"
         );
-        let back = load(&text, &Play::new("chess", "").unwrap()).unwrap();
+        let back = load(&text, &AnyGame::new("chess", "").unwrap()).unwrap();
         assert_eq!(back.kind, "PGN (Omega, frame coordinates)");
         let (again, _) = replay(&back.root, &back.tokens).unwrap();
         assert_eq!(again.fen(), g.fen());
-        let cwda = Play::new("cwda-nutty-clobberers", "").unwrap();
+        let cwda = AnyGame::new("cwda-nutty-clobberers", "").unwrap();
         let l = load(
             "[Variant \"cwda-nutty-clobberers\"]\n\n1. e4 {a comment} e5 (1... d5) 2. If3 $1 *",
             &cwda,
@@ -330,10 +332,10 @@ mod tests {
 
     #[test]
     fn formats_are_told_apart_and_errors_named() {
-        let four = Play::new("fourplayer-ffa", "4PC").unwrap();
+        let four = AnyGame::new("fourplayer-ffa", "4PC").unwrap();
         let l = load(crate::fourplayer::Layout::Modern.fen4(), &four).unwrap();
         assert_eq!(l.kind, "FEN4");
-        assert!(matches!(&l.root, Play::Four(g) if g.mode() == Mode::Ffa));
+        assert!(matches!(&l.root, AnyGame::Four(g) if g.mode() == Mode::Ffa));
         let e = load("R-0,0,0,0-garbage", &four).err().unwrap();
         assert!(e.starts_with("FEN4"), "{e}");
         let e = load("[Variant \"Teams\"]\n\n1. h2-h3 .. b7-b9", &four)
@@ -368,7 +370,7 @@ mod tests {
 
     fn omega_pgn(tags: &str, moves: &str) -> Result<(Loaded, String), String> {
         let text = format!("[Variant \"omega\"]\n{tags}\n{moves}\n");
-        let l = load(&text, &Play::new("omega", "").unwrap())?;
+        let l = load(&text, &AnyGame::new("omega", "").unwrap())?;
         let (g, _) = replay(&l.root, &l.tokens)?;
         Ok((l, g.fen()))
     }

@@ -18,10 +18,10 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use super::external::{Answer, External, Job};
-use super::play::{Entry, Play, replay};
 use crate::base::Move;
 use crate::fourplayer::Position4;
 use crate::fourplayer::search::Objective;
+use crate::game::any::{AnyGame, Entry, replay};
 use crate::peers::config::EngineConfig;
 use crate::peers::tc::TimeControl;
 use crate::position::san::to_san;
@@ -159,11 +159,11 @@ pub struct Settings {
 
 pub struct Session {
     pub settings: Settings,
-    root: Play,
+    root: AnyGame,
     /// every event of the game, past the cursor too
     line: Vec<Entry>,
     cursor: usize,
-    cur: Play,
+    cur: AnyGame,
     engine: Engine,
     running: Option<Running>,
     next_id: u64,
@@ -194,7 +194,7 @@ impl Session {
     /// A session whose seats may be given to the engines of `pool`, with
     /// the armies of `armies` files besides the built-in ones.
     pub fn with(pool: Vec<(String, EngineConfig)>, armies: Vec<Army>) -> Session {
-        let root = Play::new("fourplayer-teams", "4PCo").expect("the start sets up");
+        let root = AnyGame::new("fourplayer-teams", "4PCo").expect("the start sets up");
         let mut engine = Engine::new();
         engine.set_hash(64);
         engine.move_overhead = 0;
@@ -231,10 +231,10 @@ impl Session {
         }
     }
 
-    pub fn game(&self) -> &Play {
+    pub fn game(&self) -> &AnyGame {
         &self.cur
     }
-    pub fn root(&self) -> &Play {
+    pub fn root(&self) -> &AnyGame {
         &self.root
     }
     pub fn line(&self) -> &[Entry] {
@@ -319,7 +319,7 @@ impl Session {
 
     /// A new game of a variant from its start.
     pub fn new_game(&mut self, variant: &str, layout: &str) -> Result<(), String> {
-        let root = Play::with_armies(variant, layout, &self.armies)?;
+        let root = AnyGame::with_armies(variant, layout, &self.armies)?;
         self.stop();
         if let Seat::One(p) = self.settings.seat
             && p >= root.players()
@@ -352,7 +352,7 @@ impl Session {
         }
     }
 
-    fn set_game(&mut self, root: Play, line: Vec<Entry>) {
+    fn set_game(&mut self, root: AnyGame, line: Vec<Entry>) {
         self.stop();
         self.cursor = line.len();
         self.cur = replay(&root, &tokens(&line))
@@ -613,8 +613,8 @@ impl Session {
                 match best {
                     Some(m) => {
                         let token = match &self.cur {
-                            Play::Four(g) => g.position().move_to_string(m),
-                            Play::Two(t) => t.game.name(m),
+                            AnyGame::Four(g) => g.position().move_to_string(m),
+                            AnyGame::Two(t) => t.game.name(m),
                         };
                         if let Err(e) = self.play(&token) {
                             self.notice = format!("the engine's move {token} failed: {e}");
@@ -749,7 +749,7 @@ impl Session {
             ..SearchOut::default()
         };
         match &self.cur {
-            Play::Four(g) => {
+            AnyGame::Four(g) => {
                 let search = crate::fourplayer::search::Search4::of_game(g, self.settings.ffa);
                 let tables = Arc::new(crate::search::tree::SearchPosition::build_tables(
                     &search,
@@ -758,7 +758,7 @@ impl Session {
                 let rep = reporter(self.out.clone(), id, Root::Four(g.position().clone()));
                 self.engine.go_with(search, tables, limits, rep);
             }
-            Play::Two(t) => {
+            AnyGame::Two(t) => {
                 let pos = t.game.position().clone();
                 let rep = reporter(self.out.clone(), id, Root::Two(pos.clone()));
                 self.engine.go(pos, limits, rep);

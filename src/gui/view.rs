@@ -7,10 +7,10 @@ use serde_json::{Value, json};
 
 use super::glyphs::{four_player_glyph, glyph};
 use super::legend::{FOUR_PLAYER_BETZA, diagram};
-use super::play::Play;
 use super::session::{Kind, Session};
 use crate::fourplayer::variant::{LETTERS, NUM_TYPES};
 use crate::fourplayer::{DEAD, Mode};
+use crate::game::any::AnyGame;
 
 /// Side colours: (fill, letter).
 const FOUR_COLOURS: [(&str, &str); 5] = [
@@ -32,9 +32,9 @@ fn side_json(name: &str, c: (&str, &str)) -> Value {
 }
 
 /// The board and pieces of a game.
-fn board(g: &Play) -> Value {
+fn board(g: &AnyGame) -> Value {
     match g {
-        Play::Four(g) => {
+        AnyGame::Four(g) => {
             let p = g.position();
             let shape = &p.v.shape;
             let holes: Vec<Value> = (0..shape.files)
@@ -75,7 +75,7 @@ fn board(g: &Play) -> Value {
                 "pieces": pieces, "sides": sides, "kinds": kinds,
             })
         }
-        Play::Two(t) => {
+        AnyGame::Two(t) => {
             let spec = t.game.spec();
             let shape = &spec.shape;
             let holes: Vec<Value> = (0..shape.files)
@@ -101,7 +101,7 @@ fn board(g: &Play) -> Value {
                     .collect()
             });
             let sides: Vec<Value> = (0..2)
-                .map(|i| side_json(super::play::TWO_NAMES[i], TWO_COLOURS[i]))
+                .map(|i| side_json(crate::game::any::TWO_NAMES[i], TWO_COLOURS[i]))
                 .collect();
             let kinds: Vec<Value> = spec
                 .pieces
@@ -125,9 +125,9 @@ fn board(g: &Play) -> Value {
 }
 
 /// Per player: checked, out (eliminated), resigned, points.
-fn players(g: &Play) -> Value {
+fn players(g: &AnyGame) -> Value {
     match g {
-        Play::Four(g) => {
+        AnyGame::Four(g) => {
             let p = g.position();
             let checked = p.checked_players();
             let list: Vec<Value> = (0..4)
@@ -143,13 +143,13 @@ fn players(g: &Play) -> Value {
                 .collect();
             Value::Array(list)
         }
-        Play::Two(t) => {
+        AnyGame::Two(t) => {
             let side = t.game.side();
             let check = t.game.in_check();
             let list: Vec<Value> = (0..2)
                 .map(|q| {
                     json!({
-                        "name": super::play::TWO_NAMES[q],
+                        "name": crate::game::any::TWO_NAMES[q],
                         "check": check && q == side,
                         "out": false, "resigned": false, "points": Value::Null,
                     })
@@ -210,12 +210,12 @@ pub fn state(s: &Session) -> Value {
         .map(|(key, name, plays)| json!({"key": key, "name": name, "plays": plays}))
         .collect();
     let mode = match g {
-        Play::Four(g) => Some(if g.mode() == Mode::Teams {
+        AnyGame::Four(g) => Some(if g.mode() == Mode::Teams {
             "Teams"
         } else {
             "FFA"
         }),
-        Play::Two(_) => None,
+        AnyGame::Two(_) => None,
     };
     json!({
         "version": s.version,
@@ -254,9 +254,9 @@ pub fn state(s: &Session) -> Value {
 
 /// Whose view a score takes: the side to move's team in Teams, the side
 /// to move otherwise.
-fn score_owner(g: &Play, side: usize) -> String {
+fn score_owner(g: &AnyGame, side: usize) -> String {
     match g {
-        Play::Four(g4) if g4.mode() == Mode::Teams => {
+        AnyGame::Four(g4) if g4.mode() == Mode::Teams => {
             let names = crate::fourplayer::PLAYER_NAMES;
             format!("{}+{}", names[side % 2], names[side % 2 + 2])
         }

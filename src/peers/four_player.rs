@@ -21,9 +21,9 @@ use crate::rng::SplitMix64;
 /// Teams: the names of the two sides in results.
 pub const TEAM_NAMES: [&str; 2] = ["Red+Yellow", "Blue+Green"];
 
-/// Whether a variant name is a four-player game.
+/// Whether a variant name is a four-player game (`Family::of`).
 pub fn is_four_player(variant: &str) -> bool {
-    variant.starts_with("fourplayer-")
+    crate::game::Family::of(variant).is_four()
 }
 
 /// FFA: each seat's placement score by its final points: 1st 1, 2nd 2/3,
@@ -58,8 +58,8 @@ impl FourPlayer {
     /// A game of `variant` (`fourplayer-teams`, `fourplayer-ffa`) from the
     /// 4PC start or a FEN4.
     pub fn new(variant: &str, fen4: Option<&str>) -> Result<FourPlayer, String> {
-        let mode = Mode::from_name(variant)
-            .filter(|_| is_four_player(variant))
+        let mode = crate::game::Family::of(variant)
+            .four()
             .ok_or_else(|| format!("'{variant}' is not a four-player variant"))?;
         let v = Arc::new(Variant4::new(mode));
         FourPlayer::from_variant(v, fen4)

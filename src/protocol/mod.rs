@@ -266,7 +266,7 @@ impl Core {
             }
             ("Ponder", Value::Bool(b)) => self.set.ponder = b,
             ("UCI_AnalyseMode", Value::Bool(b)) => self.set.analyse_mode = b,
-            ("UCI_Variant", Value::Text(v)) if crate::fourplayer::Mode::from_name(&v).is_some() => {
+            ("UCI_Variant", Value::Text(v)) if crate::game::Family::of(&v).is_four() => {
                 self.set.variant = v;
                 return Ok(Changed::Variant);
             }

@@ -148,7 +148,7 @@ impl Uci {
 
     fn new_variant(&mut self) {
         let name = self.core.variant_name();
-        if let Some(mode) = crate::fourplayer::Mode::from_name(&name) {
+        if let Some(mode) = crate::game::Family::of(&name).four() {
             self.four = Some(crate::protocol::four_uci::FourUci::new(mode));
             self.position_set = false;
             self.announce();

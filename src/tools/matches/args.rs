@@ -571,7 +571,7 @@ fn variant_list(s: &str, armies: &[Army]) -> Result<Vec<String>, String> {
     let mut out = Vec::new();
     for v in s.split(',').map(str::trim).filter(|v| !v.is_empty()) {
         if is_four_player(v) {
-            let mode = crate::fourplayer::Mode::from_name(v).ok_or_else(|| {
+            let mode = crate::game::Family::of(v).four().ok_or_else(|| {
                 format!("unknown variant '{v}' (fourplayer-teams or fourplayer-ffa)")
             })?;
             out.push(mode.name().to_string());
