@@ -8,7 +8,6 @@ use crate::fourplayer::game::{Event, Game4};
 use crate::fourplayer::search::{Objective, Search4};
 use crate::fourplayer::{Layout, Mode, PLAYER_NAMES, Position4, setup_game};
 use crate::out::Out;
-use crate::search::tree::SearchPosition;
 use crate::search::{Engine, Limits, Report, ScoreKind};
 
 /// The game of `--fen4` (a FEN4, `4PCo` or `4PC`; default `4PCo`) after
@@ -76,9 +75,8 @@ pub fn analyse(out: &Out, engine: &mut Engine, game: &Game4, limits: Limits, ffa
         return;
     }
     let search = Search4::of_game(game, ffa);
-    let tables = Arc::new(search.build_tables(&engine.params));
     let rep = crate::protocol::four_uci::reporter(out.clone(), game.position().clone());
-    engine.go_with(search, tables, limits, rep);
+    engine.go_with(search, limits, rep);
     while engine.is_searching() {
         if out.closed() {
             engine.stop();
@@ -100,7 +98,6 @@ pub fn review(out: &Out, engine: &mut Engine, game: &Game4, limits: &Limits, ffa
             return;
         }
         let search = Search4::of_game(&replay, ffa);
-        let tables = Arc::new(search.build_tables(&engine.params));
         let root = replay.position().clone();
         let last = Arc::new(std::sync::Mutex::new(None));
         let seen = last.clone();
@@ -110,7 +107,7 @@ pub fn review(out: &Out, engine: &mut Engine, game: &Game4, limits: &Limits, ffa
                     Some((info.score, info.depth, info.pv.first().copied()));
             }
         });
-        engine.go_with(search, tables, limits.clone(), rep);
+        engine.go_with(search, limits.clone(), rep);
         engine.wait();
         let found = *last.lock().unwrap_or_else(|e| e.into_inner());
         let (score, depth, best) = found.unwrap_or((ScoreKind::Cp(0), 0, None));

@@ -453,6 +453,9 @@ impl SearchPosition for Search4 {
     fn build_tables(&self, _: &Params) -> Eval4 {
         Eval4::new(&self.pos)
     }
+    fn tables_variant(&self) -> std::sync::Arc<dyn std::any::Any + Send + Sync> {
+        self.pos.v.clone()
+    }
     fn evaluate(&self, t: &Eval4, p: &Params) -> i32 {
         match self.objective {
             Objective::Teams => evaluate_teams(&self.pos, t, p),

@@ -751,12 +751,8 @@ impl Session {
         match &self.cur {
             AnyGame::Four(g) => {
                 let search = crate::fourplayer::search::Search4::of_game(g, self.settings.ffa);
-                let tables = Arc::new(crate::search::tree::SearchPosition::build_tables(
-                    &search,
-                    &self.engine.params,
-                ));
                 let rep = reporter(self.out.clone(), id, Root::Four(g.position().clone()));
-                self.engine.go_with(search, tables, limits, rep);
+                self.engine.go_with(search, limits, rep);
             }
             AnyGame::Two(t) => {
                 let pos = t.game.position().clone();

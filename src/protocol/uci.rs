@@ -322,12 +322,8 @@ impl Uci {
             self.out("bestmove (none)");
             return;
         }
-        let tables = std::sync::Arc::new(crate::search::tree::SearchPosition::build_tables(
-            &search,
-            &self.core.engine.params,
-        ));
         let rep = reporter(self.core.out.clone(), root);
-        self.core.engine.go_with(search, tables, go.limits, rep);
+        self.core.engine.go_with(search, go.limits, rep);
     }
 
     fn cmd_go(&mut self, line: &str) {

@@ -23,12 +23,8 @@ use std::thread::JoinHandle;
 use std::time::Instant;
 
 use crate::base::Move;
-use crate::bitboard::Bitboard;
-use crate::eval::EvalTables;
 use crate::params::Params;
-use crate::position::Position;
-use crate::setup::{Any, AnyPosition, BoardWidth, Family};
-use crate::variant::Variant;
+use crate::setup::AnyPosition;
 use correction::Correction;
 use ordering::History;
 pub use time::{Limits, TimeControl};
@@ -205,41 +201,38 @@ impl Learned {
     }
 }
 
-/// The evaluation tables of one variant and one set of weights.
-struct CachedTables<B: Bitboard> {
-    variant: Arc<Variant<B>>,
+/// The evaluation tables of one variant and one set of weights, of
+/// either family (`P::Tables` behind `Any`).
+struct CachedTables {
+    variant: Arc<dyn std::any::Any + Send + Sync>,
     params: Params,
-    tables: Arc<EvalTables<B>>,
-}
-
-struct Tables;
-
-impl Family for Tables {
-    type Of<B: BoardWidth> = CachedTables<B>;
+    tables: Arc<dyn std::any::Any + Send + Sync>,
 }
 
 /// The evaluation tables of the last variant searched (built once per
 /// variant and weights, not per move).
-type TablesCache = Arc<Mutex<Option<Any<Tables>>>>;
+type TablesCache = Arc<Mutex<Option<CachedTables>>>;
 
-fn cached_tables<B: BoardWidth>(
+fn cached_tables<P: SearchPosition>(
     cache: &TablesCache,
-    pos: &Position<B>,
+    pos: &P,
     params: &Params,
-) -> Arc<EvalTables<B>> {
+) -> Arc<P::Tables> {
     let mut slot = cache.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(c) = slot.as_ref().and_then(B::get::<Tables>)
-        && Arc::ptr_eq(&c.variant, &pos.v)
+    let variant = pos.tables_variant();
+    if let Some(c) = slot.as_ref()
+        && Arc::ptr_eq(&c.variant, &variant)
         && c.params == *params
+        && let Ok(t) = c.tables.clone().downcast::<P::Tables>()
     {
-        return c.tables.clone();
+        return t;
     }
-    let tables = Arc::new(EvalTables::new(&pos.v, params));
-    *slot = Some(B::wrap::<Tables>(CachedTables {
-        variant: pos.v.clone(),
+    let tables = Arc::new(pos.build_tables(params));
+    *slot = Some(CachedTables {
+        variant,
         params: params.clone(),
         tables: tables.clone(),
-    }));
+    });
     tables
 }
 
@@ -402,16 +395,14 @@ impl Engine {
     }
 
     /// Starts a search of any game (four-player chess) in the background,
-    /// with its evaluation tables; reports as `go` does.
-    pub fn go_with<P: SearchPosition>(
-        &mut self,
-        pos: P,
-        tables: Arc<P::Tables>,
-        limits: Limits,
-        report: Reporter,
-    ) {
+    /// with its evaluation tables (kept for the next search of the same
+    /// variant); reports as `go` does.
+    pub fn go_with<P: SearchPosition>(&mut self, pos: P, limits: Limits, report: Reporter) {
         let start = Instant::now();
+        let cache = self.tables.clone();
+        let params = self.params.clone();
         self.spawn(start, limits, report, move |job| {
+            let tables = cached_tables(&cache, &pos, &params);
             run_search(pos, tables, job)
         });
     }
@@ -678,5 +669,44 @@ fn wait_while_pondering_or_infinite(shared: &Shared, limits: &Limits) {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fourplayer::search::Search4;
+    use crate::fourplayer::{Layout, Mode, Position4, Variant4};
+    use crate::position::Position;
+    use crate::variant::Variant;
+
+    #[test]
+    fn tables_are_built_once_per_variant_and_weights_for_both_families() {
+        let cache: TablesCache = Arc::new(Mutex::new(None));
+        let params = Params::default();
+        let v = Arc::new(
+            Variant::<u64>::new(crate::variant::VariantSpec::by_name("chess", &[]).unwrap())
+                .unwrap(),
+        );
+        let chess = Position::startpos(v.clone());
+        let a = cached_tables(&cache, &chess, &params);
+        let b = cached_tables(&cache, &Position::startpos(v), &params);
+        assert!(Arc::ptr_eq(&a, &b), "same variant, same weights: kept");
+        let mut other = params.clone();
+        other.delta_margin += 1;
+        let c = cached_tables(&cache, &chess, &other);
+        assert!(!Arc::ptr_eq(&a, &c), "new weights: rebuilt");
+
+        let v4 = Arc::new(Variant4::new(Mode::Teams));
+        let game = crate::fourplayer::game::Game4::new(Position4::startpos(v4, Layout::Modern));
+        let four = Search4::of_game(&game, crate::fourplayer::search::Objective::Paranoid);
+        let d = cached_tables(&cache, &four, &params);
+        let e = cached_tables(&cache, &four, &params);
+        assert!(Arc::ptr_eq(&d, &e), "four-player tables kept too");
+        let f = cached_tables(&cache, &chess, &other);
+        assert!(
+            !Arc::ptr_eq(&c, &f),
+            "the cache holds the last variant only"
+        );
     }
 }

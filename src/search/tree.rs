@@ -124,6 +124,9 @@ pub trait SearchPosition: Clone + Send + 'static {
 
     /// The evaluation tables for these weights.
     fn build_tables(&self, p: &Params) -> Self::Tables;
+    /// The variant the tables are built for: tables built for the same
+    /// variant value (`Arc::ptr_eq`) and weights are used again.
+    fn tables_variant(&self) -> std::sync::Arc<dyn std::any::Any + Send + Sync>;
     /// Static evaluation for the side to move's team.
     fn evaluate(&self, t: &Self::Tables, p: &Params) -> i32;
     /// Static evaluation that may stop early when far outside (alpha,
@@ -241,6 +244,9 @@ mod two_player {
         }
         fn build_tables(&self, p: &Params) -> EvalTables<B> {
             EvalTables::new(&self.v, p)
+        }
+        fn tables_variant(&self) -> std::sync::Arc<dyn std::any::Any + Send + Sync> {
+            self.v.clone()
         }
         #[inline]
         fn evaluate(&self, t: &EvalTables<B>, p: &Params) -> i32 {
