@@ -6,9 +6,9 @@
 //!
 //! - `http.rs`: a small HTTP/1.1 server, every size and wait bounded;
 //! - `server.rs`: routes and request checks;
-//! - `session.rs`: the game, seats, clocks and the engine's searches;
+//! - `session.rs`: the game (`crate::game::AnyGame`), seats, clocks and
+//!   the engine's searches;
 //! - `external.rs`: a seat played by an engine of engines.toml;
-//! - `play.rs`: one interface over `Game4` and `Game`;
 //! - `records.rs`: FEN4, PGN4, FEN and PGN in and out;
 //! - `view.rs`: the state as JSON for the page;
 //! - `glyphs.rs`: which drawing shows each piece;
