@@ -416,3 +416,92 @@ fn the_command_line_takes_the_seat_tokens() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("the game is over"), "{text}");
 }
+
+// ---- engines started by Chimera ----
+
+/// Whether a process runs (a zombie, waiting for its parent, does not).
+fn running(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .map(|s| {
+            let state = s.rsplit(')').next().unwrap_or("").trim_start();
+            !state.starts_with('Z') && !state.starts_with('X')
+        })
+        .unwrap_or(false)
+}
+
+fn wait_for(secs: u64, mut done: impl FnMut() -> bool) -> bool {
+    let end = Instant::now() + Duration::from_secs(secs);
+    while Instant::now() < end {
+        if done() {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    done()
+}
+
+#[test]
+fn a_stopped_match_takes_its_engines_with_it() {
+    let dir = std::env::temp_dir().join(format!("chimera-stubborn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pidfile = dir.join("pid");
+    let _ = std::fs::remove_file(&pidfile);
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/peers/stubborn-uci.sh");
+    let bin = engine();
+    let mut m = Command::new(&bin)
+        .args(["match", "-engine", &format!("cmd={script}")])
+        .arg(format!("arg={}", pidfile.display()))
+        .args(["proto=uci", "name=Stubborn", "-engine"])
+        .arg(format!("cmd={bin}"))
+        .args([
+            "proto=uci",
+            "-each",
+            "tc=60",
+            "-games",
+            "1",
+            "-variant",
+            "chess",
+        ])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start chimera match");
+    let read_pid = || {
+        std::fs::read_to_string(&pidfile)
+            .ok()
+            .and_then(|s| s.trim().parse::<u32>().ok())
+    };
+    assert!(wait_for(10, || read_pid().is_some()), "the engine started");
+    let pid = read_pid().unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(running(pid));
+    // Ctrl-C or `kill`: the runner goes, and its engines with it
+    Command::new("kill")
+        .args(["-TERM", &m.id().to_string()])
+        .status()
+        .unwrap();
+    let mut status = None;
+    wait_for(5, || {
+        status = m.try_wait().unwrap();
+        status.is_some()
+    });
+    let gone = wait_for(5, || !running(pid));
+    // whatever happened, nothing is left running
+    if !gone {
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &format!("-{pid}")])
+            .status();
+    }
+    if status.is_none() {
+        let _ = m.kill();
+    }
+    let _ = m.wait();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(status.is_some(), "chimera match ends on SIGTERM");
+    assert_eq!(status.unwrap().code(), Some(128 + 15), "{status:?}");
+    assert!(
+        gone,
+        "the engine that ignores SIGTERM and its input's end was killed"
+    );
+}

@@ -112,8 +112,14 @@ pub fn run(args: &[String]) -> i32 {
         Some("show") => cmd_show(&a.rest[1..]),
         Some("selfplay") => cmd_selfplay(&a.rest[1..]),
         Some("texel") => cmd_texel(&a.rest[1..]),
-        Some("match") => crate::tools::matches::run(&a.rest[1..], &a.armies).map_err(ArgError),
-        Some("gui") => crate::gui::run(&a.rest[1..], &a.armies).map_err(ArgError),
+        Some("match") => {
+            crate::peers::reaper::kill_engines_on_signals();
+            crate::tools::matches::run(&a.rest[1..], &a.armies).map_err(ArgError)
+        }
+        Some("gui") => {
+            crate::peers::reaper::kill_engines_on_signals();
+            crate::gui::run(&a.rest[1..], &a.armies).map_err(ArgError)
+        }
         Some("params") => {
             if let Some(extra) = a.rest.get(1) {
                 return Err(ArgError(format!(

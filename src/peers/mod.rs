@@ -10,12 +10,14 @@
 //!   `four_player`: the four-player referee (Teams and FFA) and FFA
 //!   placements; `four_uci`: the four-player UCI dialects (Chimera's,
 //!   4pchess's)
-//! - `tc`: time controls and clocks
+//! - `tc`: time controls and clocks; `reaper`: engines killed when the
+//!   program is stopped by a signal
 
 pub mod config;
 pub mod four_player;
 pub mod four_uci;
 pub mod player;
 pub mod process;
+pub mod reaper;
 pub mod referee;
 pub mod tc;

@@ -121,6 +121,7 @@ impl Process {
         let mut child = cmd
             .spawn()
             .map_err(|e| format!("cannot start engine '{name}' ({}): {e}", l.program))?;
+        super::reaper::add(child.id());
         let stdout = child.stdout.take().expect("piped stdout");
         let stdin = child.stdin.take();
         let (tx, rx) = channel();
@@ -251,6 +252,7 @@ impl Process {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+        super::reaper::remove(self.child.id());
     }
 
     /// The process id (for tests and logs).
@@ -265,6 +267,7 @@ impl Drop for Process {
         if self.exit_status(Duration::from_millis(100)).is_none() {
             self.kill();
         }
+        super::reaper::remove(self.child.id());
     }
 }
 

@@ -8,11 +8,22 @@ use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-/// A child process killed when the test ends, however it ends.
+/// A child process stopped when the test ends, however it ends: SIGTERM
+/// first, as a person's Ctrl-C or `kill` (so that `chimera gui` takes the
+/// engines on its seats with it), SIGKILL if it is still there.
 pub struct Proc(pub Child);
 
 impl Drop for Proc {
     fn drop(&mut self) {
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.0.id().to_string()])
+            .status();
+        for _ in 0..40 {
+            if let Ok(Some(_)) = self.0.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
         let _ = self.0.kill();
         let _ = self.0.wait();
     }
