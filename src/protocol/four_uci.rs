@@ -9,10 +9,14 @@
 
 use std::sync::Arc;
 
+use super::go::{FOUR_PLAYER, Go, read_go};
+use super::uci::{Dialect, move_error};
 use crate::base::Move;
 use crate::fourplayer::game::Game4;
+use crate::fourplayer::search::{Objective, Search4};
 use crate::fourplayer::{Layout, Mode, Position4, Variant4};
-use crate::search::Info;
+use crate::out::Out;
+use crate::search::{Engine, Info, Limits};
 
 /// Reads the arguments of `position` (after the word itself) into a game;
 /// errors name the token.
@@ -66,21 +70,49 @@ impl FourUci {
     pub fn mode(&self) -> Mode {
         self.game.mode()
     }
+}
 
-    /// `info string variant ...`: the board a GUI should set up.
-    pub fn announce(&self) -> String {
-        format!(
+impl Dialect for FourUci {
+    fn variant(&self) -> String {
+        self.mode().name().to_string()
+    }
+
+    fn announcement(&self) -> Option<String> {
+        Some(format!(
             "info string variant {} files 14 ranks 14 startpos {}",
             self.mode().name(),
             self.game.root().to_fen4()
-        )
+        ))
     }
 
-    /// `position ...` (the arguments after the word): the game is replaced
-    /// only if the whole command reads.
-    pub fn position(&mut self, args: &[&str]) -> Result<(), String> {
+    fn restart(&mut self) {
+        *self = FourUci::new(self.mode());
+    }
+
+    fn position(&mut self, args: &[&str]) -> Result<(), String> {
         self.game = read_position(self.mode(), args)?;
         Ok(())
+    }
+
+    fn read_go(&self, args: &[&str], multipv: usize) -> Go {
+        let root = self.game.position();
+        let searchmove = |t: &str| root.parse_move(t).map_err(|e| move_error(&e, ""));
+        read_go(args, &FOUR_PLAYER, root.side(), 0, multipv, &searchmove)
+    }
+
+    fn search(&self, limits: Limits, engine: &mut Engine, out: &Out, ffa: Objective) {
+        if let Some(o) = self.game.outcome() {
+            out.line(&format!("info string the game is over: {}", o.reason()));
+            out.line("bestmove (none)");
+            return;
+        }
+        let search = Search4::of_game(&self.game, ffa);
+        let report = reporter(out.clone(), self.game.position().clone());
+        engine.go_with(search, limits, report);
+    }
+
+    fn show(&self) -> String {
+        format!("info string fen4 {}", self.game.position().to_fen4())
     }
 }
 

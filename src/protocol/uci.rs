@@ -15,16 +15,45 @@ use super::options::Protocol;
 use super::{Changed, Core, Event, Flow, Handler, Out, clip};
 use crate::base::Move;
 use crate::base::MoveError;
+use crate::fourplayer::search::Objective;
 use crate::game::Game;
-use crate::search::{Info, Report, Reporter, ScoreKind};
+use crate::search::{Engine, Info, Limits, Report, Reporter, ScoreKind};
 use crate::setup::AnyPosition;
 use crate::variant::armies::Army;
 
+/// What differs between the two UCI dialects (PROTOCOLS.md): the game,
+/// how `position` and `go` read, how a search starts. The session chooses
+/// one when the variant changes (`Family::of`) and asks it, never the
+/// family.
+pub trait Dialect: Send {
+    /// The variant's name.
+    fn variant(&self) -> String;
+    /// `info string variant ...`: the board a GUI should set up (none for
+    /// chess).
+    fn announcement(&self) -> Option<String>;
+    /// The game back at its start (`ucinewgame`).
+    fn restart(&mut self);
+    /// `position ...` (the words after it): the game is replaced only if
+    /// the whole command reads.
+    fn position(&mut self, args: &[&str]) -> Result<(), String>;
+    /// `go ...` (the words after it), read against the game.
+    fn read_go(&self, args: &[&str], multipv: usize) -> super::go::Go;
+    /// Starts the search `go` asked for (a game already over is said and
+    /// answered at once).
+    fn search(&self, limits: Limits, engine: &mut Engine, out: &Out, ffa: Objective);
+    /// `d`: the position as an `info string` line.
+    fn show(&self) -> String;
+}
+
+/// The two-player dialect: chess, Omega, CwDA.
+pub struct TwoUci {
+    game: Game,
+}
+
 pub struct Uci {
     core: Core,
-    game: Game,
-    /// the four-player game, while the variant is `fourplayer-*`
-    four: Option<crate::protocol::four_uci::FourUci>,
+    /// the game, in its family's dialect
+    dialect: Box<dyn Dialect>,
     /// whether a `position` command has set the game since the last
     /// variant change or `ucinewgame`
     position_set: bool,
@@ -81,7 +110,7 @@ pub fn reporter(out: Out, root: AnyPosition) -> Reporter {
     Arc::new(move |r| out.line(&report_line(&r, &root)))
 }
 
-fn move_error(e: &MoveError, context: &str) -> String {
+pub(super) fn move_error(e: &MoveError, context: &str) -> String {
     match e {
         MoveError::Illegal(m) => format!("illegal move '{}' {context}", clip(m, 40)),
         MoveError::Unparsable(m) => format!("unparsable move '{}' {context}", clip(m, 40)),
@@ -94,8 +123,7 @@ impl Uci {
         let game = Game::new("chess", &[]).expect("chess sets up");
         Uci {
             core,
-            game,
-            four: None,
+            dialect: Box::new(TwoUci { game }),
             position_set: false,
             announced: None,
         }
@@ -107,11 +135,6 @@ impl Uci {
 
     fn error(&self, msg: &str) {
         self.out(&format!("info string error: {msg}"));
-    }
-
-    /// The current game (for tests).
-    pub fn game(&self) -> &Game {
-        &self.game
     }
 
     fn cmd_uci(&self) {
@@ -126,43 +149,31 @@ impl Uci {
     /// States the board of a variant other than chess: after a variant is
     /// chosen, after `ucinewgame`, and at a `position` if not yet stated.
     fn announce(&mut self) {
-        if let Some(f) = &self.four {
-            let name = f.mode().name().to_string();
-            if self.announced.as_deref() != Some(name.as_str()) {
-                self.out(&f.announce());
-                self.announced = Some(name);
-            }
+        let name = self.dialect.variant();
+        if self.announced.as_deref() == Some(name.as_str()) {
             return;
         }
-        let name = self.game.variant().to_string();
-        if name == "chess" || self.announced.as_deref() == Some(name.as_str()) {
-            return;
+        if let Some(line) = self.dialect.announcement() {
+            self.out(&line);
+            self.announced = Some(name);
         }
-        let (files, ranks) = self.game.files_ranks();
-        let fen = self.game.spec().start_fen.clone();
-        self.out(&format!(
-            "info string variant {name} files {files} ranks {ranks} startpos {fen}"
-        ));
-        self.announced = Some(name);
     }
 
     fn new_variant(&mut self) {
         let name = self.core.variant_name();
-        if let Some(mode) = crate::game::Family::of(&name).four() {
-            self.four = Some(crate::protocol::four_uci::FourUci::new(mode));
-            self.position_set = false;
-            self.announce();
-            return;
-        }
-        self.four = None;
-        match Game::new(&name, &self.core.set.user_armies) {
-            Ok(g) => {
-                self.game = g;
-                self.position_set = false;
-                self.announce();
-            }
-            Err(e) => self.error(&format!("variant '{name}': {e}")),
-        }
+        let dialect: Box<dyn Dialect> = match crate::game::Family::of(&name).four() {
+            Some(mode) => Box::new(super::four_uci::FourUci::new(mode)),
+            None => match Game::new(&name, &self.core.set.user_armies) {
+                Ok(game) => Box::new(TwoUci { game }),
+                Err(e) => {
+                    self.error(&format!("variant '{name}': {e}"));
+                    return;
+                }
+            },
+        };
+        self.dialect = dialect;
+        self.position_set = false;
+        self.announce();
     }
 
     fn cmd_setoption(&mut self, name: &str, value: Option<&str>) {
@@ -205,9 +216,100 @@ impl Uci {
         self.cmd_setoption(name, value);
     }
 
+    fn cmd_position(&mut self, line: &str) {
+        let args: Vec<&str> = line.split_whitespace().skip(1).collect();
+        match self.dialect.position(&args) {
+            Ok(()) => {
+                self.position_set = true;
+                self.announce();
+            }
+            Err(e) => self.error(&e),
+        }
+    }
+
+    /// Before a search of either family: tells the GUI what `go` refused
+    /// and how it completed the limits, states the board, waits for the
+    /// last search and applies new sizes.
+    fn prepare_go(&mut self, go: &super::go::Go) {
+        for e in &go.errors {
+            self.error(e);
+        }
+        for n in &go.notes {
+            self.out(&format!("info string {n}"));
+        }
+        if !self.position_set {
+            self.error("go before position: searching the start position");
+        }
+        self.announce();
+        self.core.engine.wait();
+        if let Some(n) = self.core.apply_sizes() {
+            self.out(&format!("info string {n}"));
+        }
+    }
+
+    fn cmd_go(&mut self, line: &str) {
+        if self.core.engine.is_searching() {
+            // a GUI should not do this; finish the old search first
+            self.core.stop_and_wait();
+        }
+        let args: Vec<&str> = line.split_whitespace().skip(1).collect();
+        let go = self.dialect.read_go(&args, self.core.set.multipv);
+        self.prepare_go(&go);
+        let out = self.core.out.clone();
+        let ffa = self.core.set.ffa_search;
+        self.dialect
+            .search(go.limits, &mut self.core.engine, &out, ffa);
+    }
+
+    fn generic(&mut self, line: &str) -> Flow {
+        match vampirc_uci::parse_one(line) {
+            UciMessage::Uci => self.cmd_uci(),
+            UciMessage::IsReady => self.out("readyok"),
+            UciMessage::Debug(_) | UciMessage::Register { .. } => {}
+            UciMessage::SetOption { name, value } => {
+                self.cmd_setoption(&name, value.as_deref());
+            }
+            UciMessage::UciNewGame => {
+                self.core.stop_and_wait();
+                self.core.engine.new_game();
+                self.dialect.restart();
+                self.position_set = false;
+                self.announced = None;
+                self.announce();
+            }
+            UciMessage::Stop => {
+                if self.core.engine.is_searching() {
+                    self.core.engine.stop();
+                } else {
+                    self.error("stop: no search is running");
+                }
+            }
+            UciMessage::PonderHit => {
+                if self.core.engine.is_searching() {
+                    self.core.engine.ponderhit();
+                } else {
+                    self.error("ponderhit: no search is running");
+                }
+            }
+            UciMessage::Quit => return Flow::Quit,
+            _ => {
+                if line.split_whitespace().next() == Some("setoption") {
+                    self.setoption_fallback(line);
+                } else {
+                    self.error(&format!("cannot read '{}'", clip(line.trim(), 80)));
+                }
+            }
+        }
+        Flow::Continue
+    }
+}
+
+impl TwoUci {
     /// `position startpos|fen <FEN> [moves ...]` into a new game.
-    fn parse_position(&self, line: &str) -> Result<Game, String> {
-        let toks: Vec<&str> = line.split_whitespace().collect();
+    fn read_position(&self, args: &[&str]) -> Result<Game, String> {
+        let toks: Vec<&str> = std::iter::once("position")
+            .chain(args.iter().copied())
+            .collect();
         let i;
         let mut game = match toks.get(1).copied() {
             Some("startpos") => {
@@ -255,154 +357,63 @@ impl Uci {
         }
         Ok(game)
     }
+}
 
-    fn cmd_position(&mut self, line: &str) {
-        if let Some(f) = &mut self.four {
-            let toks: Vec<&str> = line.split_whitespace().skip(1).collect();
-            match f.position(&toks) {
-                Ok(()) => {
-                    self.position_set = true;
-                    self.announce();
-                }
-                Err(e) => self.error(&e),
-            }
-            return;
-        }
-        match self.parse_position(line) {
-            Ok(g) => {
-                self.game = g;
-                self.position_set = true;
-                self.announce();
-            }
-            Err(e) => self.error(&e),
-        }
+impl Dialect for TwoUci {
+    fn variant(&self) -> String {
+        self.game.variant().to_string()
     }
 
-    /// Before a search of either family: tells the GUI what `go` refused
-    /// and how it completed the limits, states the board, waits for the
-    /// last search and applies new sizes.
-    fn prepare_go(&mut self, go: &super::go::Go) {
-        for e in &go.errors {
-            self.error(e);
+    fn announcement(&self) -> Option<String> {
+        let name = self.game.variant();
+        if name == "chess" {
+            return None;
         }
-        for n in &go.notes {
-            self.out(&format!("info string {n}"));
-        }
-        if !self.position_set {
-            self.error("go before position: searching the start position");
-        }
-        self.announce();
-        self.core.engine.wait();
-        if let Some(n) = self.core.apply_sizes() {
-            self.out(&format!("info string {n}"));
-        }
+        let (files, ranks) = self.game.files_ranks();
+        let fen = &self.game.spec().start_fen;
+        Some(format!(
+            "info string variant {name} files {files} ranks {ranks} startpos {fen}"
+        ))
     }
 
-    /// `go` in the four-player dialect.
-    fn cmd_go_four(&mut self, line: &str) {
-        use crate::fourplayer::search::Search4;
-        use crate::protocol::four_uci::reporter;
-        let Some(f) = &self.four else { return };
-        let toks: Vec<&str> = line.split_whitespace().skip(1).collect();
-        let root = f.game.position().clone();
-        let searchmove = |t: &str| root.parse_move(t).map_err(|e| move_error(&e, ""));
-        let go = super::go::read_go(
-            &toks,
-            &super::go::FOUR_PLAYER,
-            root.side(),
-            0,
-            self.core.set.multipv,
-            &searchmove,
-        );
-        let search = Search4::of_game(&f.game, self.core.set.ffa_search);
-        let over = f.game.outcome().map(|o| o.reason().to_string());
-        self.prepare_go(&go);
-        if let Some(reason) = over {
-            self.out(&format!("info string the game is over: {reason}"));
-            self.out("bestmove (none)");
-            return;
-        }
-        let rep = reporter(self.core.out.clone(), root);
-        self.core.engine.go_with(search, go.limits, rep);
+    fn restart(&mut self) {
+        self.game = self.game.restart();
     }
 
-    fn cmd_go(&mut self, line: &str) {
-        if self.core.engine.is_searching() {
-            // a GUI should not do this; finish the old search first
-            self.core.stop_and_wait();
-        }
-        if self.four.is_some() {
-            self.cmd_go_four(line);
-            return;
-        }
-        let toks: Vec<&str> = line.split_whitespace().skip(1).collect();
+    fn position(&mut self, args: &[&str]) -> Result<(), String> {
+        self.game = self.read_position(args)?;
+        Ok(())
+    }
+
+    fn read_go(&self, args: &[&str], multipv: usize) -> super::go::Go {
         let side = self.game.side();
         let searchmove = |t: &str| self.game.parse(t).map_err(|e| move_error(&e, ""));
-        let go = super::go::read_go(
-            &toks,
+        super::go::read_go(
+            args,
             &super::go::TWO_PLAYER,
             side,
             side,
-            self.core.set.multipv,
+            multipv,
             &searchmove,
-        );
-        self.prepare_go(&go);
+        )
+    }
+
+    fn search(&self, limits: Limits, engine: &mut Engine, out: &Out, _: Objective) {
         if self.game.legal_moves().is_empty() {
             let score = if self.game.in_check() {
                 "mate 0"
             } else {
                 "cp 0"
             };
-            self.out(&format!("info depth 0 score {score}"));
+            out.line(&format!("info depth 0 score {score}"));
         }
         let pos = self.game.position().clone();
-        let reporter = reporter(self.core.out.clone(), pos.clone());
-        self.core.engine.go(pos, go.limits, reporter);
+        let report = reporter(out.clone(), pos.clone());
+        engine.go(pos, limits, report);
     }
 
-    fn generic(&mut self, line: &str) -> Flow {
-        match vampirc_uci::parse_one(line) {
-            UciMessage::Uci => self.cmd_uci(),
-            UciMessage::IsReady => self.out("readyok"),
-            UciMessage::Debug(_) | UciMessage::Register { .. } => {}
-            UciMessage::SetOption { name, value } => {
-                self.cmd_setoption(&name, value.as_deref());
-            }
-            UciMessage::UciNewGame => {
-                self.core.stop_and_wait();
-                self.core.engine.new_game();
-                if let Some(f) = &mut self.four {
-                    *f = crate::protocol::four_uci::FourUci::new(f.mode());
-                }
-                self.game = self.game.restart();
-                self.position_set = false;
-                self.announced = None;
-                self.announce();
-            }
-            UciMessage::Stop => {
-                if self.core.engine.is_searching() {
-                    self.core.engine.stop();
-                } else {
-                    self.error("stop: no search is running");
-                }
-            }
-            UciMessage::PonderHit => {
-                if self.core.engine.is_searching() {
-                    self.core.engine.ponderhit();
-                } else {
-                    self.error("ponderhit: no search is running");
-                }
-            }
-            UciMessage::Quit => return Flow::Quit,
-            _ => {
-                if line.split_whitespace().next() == Some("setoption") {
-                    self.setoption_fallback(line);
-                } else {
-                    self.error(&format!("cannot read '{}'", clip(line.trim(), 80)));
-                }
-            }
-        }
-        Flow::Continue
+    fn show(&self) -> String {
+        format!("info string fen {}", self.game.fen())
     }
 }
 
@@ -422,12 +433,7 @@ impl Handler for Uci {
             "uci" | "isready" | "setoption" | "ucinewgame" | "stop" | "ponderhit" | "quit"
             | "debug" | "register" => self.generic(line),
             "d" => {
-                match &self.four {
-                    Some(f) => {
-                        self.out(&format!("info string fen4 {}", f.game.position().to_fen4()))
-                    }
-                    None => self.out(&format!("info string fen {}", self.game.fen())),
-                }
+                self.out(&self.dialect.show());
                 Flow::Continue
             }
             other => {
