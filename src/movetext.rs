@@ -3,6 +3,9 @@
 //! a text's games, each its tag pairs and its movetext, and the move tokens
 //! of a movetext with comments, variations, annotation glyphs, move
 //! numbers and results left out. What a token means is the game's to say.
+//! And two-player PGN written once (the match runner's games, the board's
+//! records): tag lines and numbered, wrapped movetext (PGN4 is written by
+//! `fourplayer::pgn4`).
 
 /// One game of a text: its tag pairs, in order, and its movetext.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -25,7 +28,66 @@ impl GameText {
     }
 }
 
-/// A tag pair `[Name "value"]` (`\"` in the value is a quote).
+/// A tag pair as PGN writes it, `[Name "value"]` and a newline, with `\`
+/// and `"` in the value escaped.
+pub fn tag_line(name: &str, value: &str) -> String {
+    let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+    format!("[{name} \"{value}\"]\n")
+}
+
+/// Two-player movetext: `moves` (SAN, and a comment or none) numbered from
+/// `number` (`black`: Black moves first, `N...`), `empty` (a comment) where
+/// there is no move, then the result; lines of at most 80 characters (a
+/// longer token stands alone); ends with a newline.
+pub fn write_moves(
+    number: usize,
+    black: bool,
+    moves: &[(String, Option<String>)],
+    empty: Option<&str>,
+    result: &str,
+) -> String {
+    let comment = |c: &str| format!("{{{}}}", c.replace('}', ")"));
+    let (mut number, mut black) = (number, black);
+    let mut tokens: Vec<String> = Vec::new();
+    for (i, (san, note)) in moves.iter().enumerate() {
+        if !black {
+            tokens.push(format!("{number}."));
+        } else if i == 0 {
+            tokens.push(format!("{number}..."));
+        }
+        tokens.push(san.clone());
+        if let Some(c) = note {
+            tokens.push(comment(c));
+        }
+        if black {
+            number += 1;
+        }
+        black = !black;
+    }
+    if let Some(c) = empty.filter(|_| moves.is_empty()) {
+        tokens.push(comment(c));
+    }
+    tokens.push(result.to_string());
+    let mut out = String::new();
+    let mut line = String::new();
+    for tok in tokens {
+        if !line.is_empty() && line.len() + 1 + tok.len() > 80 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&tok);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
+/// A tag pair `[Name "value"]` (`\"` in the value is a quote, `\\` a
+/// backslash).
 fn tag_pair(line: &str) -> Result<(String, String), String> {
     let inner = line
         .strip_prefix('[')
@@ -39,7 +101,23 @@ fn tag_pair(line: &str) -> Result<(String, String), String> {
         .strip_prefix('"')
         .and_then(|v| v.strip_suffix('"'))
         .ok_or_else(|| format!("tag {}: the value must be quoted", clip(name)))?;
-    Ok((name.to_string(), value.replace("\\\"", "\"")))
+    Ok((name.to_string(), unescape(value)))
+}
+
+/// A tag value's text: `\"` is a quote, `\\` a backslash.
+fn unescape(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    let mut chars = value.chars();
+    while let Some(c) = chars.next() {
+        match (c, chars.clone().next()) {
+            ('\\', Some(n @ ('"' | '\\'))) => {
+                out.push(n);
+                chars.next();
+            }
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 fn clip(s: &str) -> String {
@@ -166,6 +244,40 @@ pub fn tokens(movetext: &str) -> Result<Vec<String>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tags_and_movetext_written_read_back() {
+        let name = r#"Ch"im\era \"x"#;
+        let text = format!(
+            "{}\n{}",
+            tag_line("White", name),
+            write_moves(
+                7,
+                true,
+                &[
+                    ("e5".into(), Some("+0.31/9 1s}".into())),
+                    ("Nf3".into(), None)
+                ],
+                None,
+                "*"
+            )
+        );
+        let g = games(&text).unwrap();
+        assert_eq!(g[0].tag("White"), Some(name));
+        assert_eq!(tokens(&g[0].movetext).unwrap(), ["e5", "Nf3"]);
+        assert!(text.contains("7... e5 {+0.31/9 1s)} 8. Nf3 *"), "{text}");
+        let long: Vec<(String, Option<String>)> =
+            (0..40).map(|_| ("Qxe7+".to_string(), None)).collect();
+        let moves = write_moves(1, false, &long, None, "1-0");
+        assert!(
+            moves.lines().all(|l| l.len() <= 80) && moves.lines().count() > 3,
+            "{moves}"
+        );
+        assert_eq!(
+            write_moves(1, false, &[], Some("White resigns"), "0-1"),
+            "{White resigns} 0-1\n"
+        );
+    }
 
     #[test]
     fn moves_of_both_families() {

@@ -221,7 +221,7 @@ pub fn save_record(root: &AnyGame, entries: &[Entry], names: &[String]) -> Resul
 
 fn write_pgn(root: &AnyGame, end: &TwoGame, entries: &[Entry], names: &[String]) -> String {
     let mut s = String::new();
-    let mut tag = |k: &str, v: &str| s.push_str(&format!("[{k} \"{}\"]\n", v.replace('"', "\\\"")));
+    let mut tag = |k: &str, v: &str| s.push_str(&crate::movetext::tag_line(k, v));
     let result = match (&end.ended, end.game.outcome()) {
         (Some((r, _)), _) => r.clone(),
         (None, Some(o)) => o.result().to_string(),
@@ -252,37 +252,16 @@ fn write_pgn(root: &AnyGame, end: &TwoGame, entries: &[Entry], names: &[String])
     }
     s.push('\n');
     let fields: Vec<&str> = root_fen.split_whitespace().collect();
-    let mut number: usize = fields.get(5).and_then(|n| n.parse().ok()).unwrap_or(1);
-    let mut words = Vec::new();
-    for (i, e) in entries.iter().enumerate() {
-        if e.token == "R" || e.token == "T" {
-            continue;
-        }
-        if e.seat == 0 {
-            words.push(format!("{number}."));
-        } else if i == 0 {
-            words.push(format!("{number}..."));
-        }
-        words.push(e.text.clone());
-        if e.seat == 1 {
-            number += 1;
-        }
-    }
-    words.push(result);
-    let mut line = String::new();
-    for w in words {
-        if !line.is_empty() && line.len() + 1 + w.len() > 79 {
-            s.push_str(&line);
-            s.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&w);
-    }
-    s.push_str(&line);
-    s.push('\n');
+    let number: usize = fields.get(5).and_then(|n| n.parse().ok()).unwrap_or(1);
+    let moves: Vec<(String, Option<String>)> = entries
+        .iter()
+        .filter(|e| e.token != "R" && e.token != "T")
+        .map(|e| (e.text.clone(), None))
+        .collect();
+    let black = entries.first().is_some_and(|e| e.seat == 1);
+    s.push_str(&crate::movetext::write_moves(
+        number, black, &moves, None, &result,
+    ));
     s
 }
 

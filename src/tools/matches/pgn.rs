@@ -10,6 +10,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use super::game::GameRecord;
 use crate::fourplayer::pgn4;
+use crate::movetext::{tag_line, write_moves};
 use crate::variant::armies::Army;
 
 /// Year, month, day of a day count since 1970-01-01 (proleptic Gregorian).
@@ -70,10 +71,6 @@ pub fn move_time(ms: u64) -> String {
     }
 }
 
-fn escape(s: &str) -> String {
-    s.replace('\\', "\\\\").replace('"', "\\\"")
-}
-
 /// The army names of a CwDA variant (`cwda-nutty-fide`).
 fn armies(variant: &str, user: &[Army]) -> Option<(String, String)> {
     let spec = crate::variant::VariantSpec::by_name(variant, user).ok()?;
@@ -100,7 +97,7 @@ pub struct Tags<'a> {
 /// The game as PGN text (ends with an empty line).
 pub fn write(g: &GameRecord, t: &Tags) -> String {
     let mut s = String::new();
-    let mut tag = |k: &str, v: &str| s.push_str(&format!("[{k} \"{}\"]\n", escape(v)));
+    let mut tag = |k: &str, v: &str| s.push_str(&tag_line(k, v));
     tag("Event", t.event);
     tag("Site", t.site);
     tag("Date", &pgn_date(g.started));
@@ -126,7 +123,7 @@ pub fn write(g: &GameRecord, t: &Tags) -> String {
     tag("TimeControl", t.time_control);
     s.push('\n');
     // move numbers from the root
-    let (mut number, mut black) = match &g.root_fen {
+    let (number, black) = match &g.root_fen {
         Some(f) => {
             let fields: Vec<&str> = f.split_whitespace().collect();
             (
@@ -139,58 +136,41 @@ pub fn write(g: &GameRecord, t: &Tags) -> String {
         }
         None => (1, false),
     };
-    let mut tokens: Vec<String> = Vec::new();
     let last = g.moves.len();
-    for (i, m) in g.moves.iter().enumerate() {
-        if !black {
-            tokens.push(format!("{number}."));
-        } else if i == 0 {
-            tokens.push(format!("{number}..."));
-        }
-        tokens.push(m.san.clone());
-        let mut comment = if m.book {
-            "book".to_string()
-        } else {
-            let mut c = String::new();
-            if let Some(sc) = m.score {
-                c.push_str(&sc.pgn());
-                if let Some(d) = m.depth {
-                    c.push_str(&format!("/{d}"));
+    let moves: Vec<(String, Option<String>)> = g
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let mut comment = if m.book {
+                "book".to_string()
+            } else {
+                let mut c = String::new();
+                if let Some(sc) = m.score {
+                    c.push_str(&sc.pgn());
+                    if let Some(d) = m.depth {
+                        c.push_str(&format!("/{d}"));
+                    }
+                    c.push(' ');
                 }
-                c.push(' ');
+                c.push_str(&move_time(m.used_ms));
+                c
+            };
+            if i + 1 == last {
+                comment.push_str(", ");
+                comment.push_str(&g.ending.reason);
             }
-            c.push_str(&move_time(m.used_ms));
-            c
-        };
-        if i + 1 == last {
-            comment.push_str(", ");
-            comment.push_str(&g.ending.reason);
-        }
-        tokens.push(format!("{{{}}}", comment.replace('}', ")")));
-        if black {
-            number += 1;
-        }
-        black = !black;
-    }
-    if g.moves.is_empty() {
-        tokens.push(format!("{{{}}}", g.ending.reason.replace('}', ")")));
-    }
-    tokens.push(g.ending.result.clone());
-    // lines of at most 80 characters (a comment may be longer alone)
-    let mut line = String::new();
-    for tok in tokens {
-        if !line.is_empty() && line.len() + 1 + tok.len() > 80 {
-            s.push_str(&line);
-            s.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&tok);
-    }
-    s.push_str(&line);
-    s.push_str("\n\n");
+            (m.san.clone(), Some(comment))
+        })
+        .collect();
+    s.push_str(&write_moves(
+        number,
+        black,
+        &moves,
+        Some(&g.ending.reason),
+        &g.ending.result,
+    ));
+    s.push('\n');
     s
 }
 
@@ -218,9 +198,9 @@ pub fn write_four(g: &GameRecord, t: &Tags) -> Option<String> {
     let mut out = String::new();
     for line in pgn4::write(game, &tags).lines() {
         if line.starts_with("[Result ") {
-            out.push_str(&format!("[Result \"{}\"]", escape(&g.ending.result)));
+            out.push_str(tag_line("Result", &g.ending.result).trim_end());
         } else if line.starts_with("[Termination ") {
-            out.push_str(&format!("[Termination \"{}\"]", escape(&g.ending.reason)));
+            out.push_str(tag_line("Termination", &g.ending.reason).trim_end());
         } else {
             out.push_str(line);
         }
