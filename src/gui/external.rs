@@ -11,6 +11,7 @@
 //! interrupted: the engine finishes its move in the time it was given and
 //! the reply, whose id is no longer the session's, is dropped.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -70,8 +71,14 @@ pub struct External {
     /// its thinking on the current job
     pub out: Arc<Mutex<SearchOut>>,
     done: Arc<Mutex<Option<Done>>>,
+    /// the job whose answer is wanted (`NO_JOB` once the seat is left): a
+    /// search on another is told to move now and its answer dropped
+    wanted: Arc<AtomicU64>,
     thread: Option<JoinHandle<()>>,
 }
+
+/// No job is wanted.
+const NO_JOB: u64 = u64::MAX;
 
 impl External {
     /// Starts the thread (the engine itself starts with the first job).
@@ -79,6 +86,7 @@ impl External {
         let (tx, rx) = channel::<Job>();
         let out = Arc::new(Mutex::new(SearchOut::default()));
         let done = Arc::new(Mutex::new(None));
+        let wanted = Arc::new(AtomicU64::new(NO_JOB));
         let name = cfg.name.clone().unwrap_or_else(|| key.to_string());
         let worker = Worker {
             key: key.to_string(),
@@ -88,6 +96,7 @@ impl External {
             last: None,
             out: out.clone(),
             done: done.clone(),
+            wanted: wanted.clone(),
         };
         let thread = std::thread::Builder::new()
             .name(format!("engine {key}"))
@@ -99,12 +108,14 @@ impl External {
             tx: Some(tx),
             out,
             done,
+            wanted,
             thread,
         }
     }
 
     /// Asks for a move; the reply comes through `take`.
     pub fn ask(&self, job: Job) {
+        self.wanted.store(job.id, Ordering::Relaxed);
         *lock(&self.out) = SearchOut {
             id: job.id,
             ..SearchOut::default()
@@ -114,6 +125,12 @@ impl External {
         {
             log::warn!("engine {}: its thread has ended", self.key);
         }
+    }
+
+    /// No answer is wanted any more: a search in progress is told to move
+    /// now, and its answer is dropped.
+    pub fn abandon(&self) {
+        self.wanted.store(NO_JOB, Ordering::Relaxed);
     }
 
     /// The answer to job `id`, once there is one.
@@ -129,7 +146,9 @@ impl External {
 
 impl Drop for External {
     fn drop(&mut self) {
-        // closing the channel ends the thread, which quits the engine
+        // a search in progress is cut short; closing the channel ends the
+        // thread, which quits the engine
+        self.abandon();
         self.tx = None;
         if let Some(t) = self.thread.take() {
             let _ = t.join();
@@ -154,6 +173,7 @@ struct Worker {
     last: Option<Told>,
     out: Arc<Mutex<SearchOut>>,
     done: Arc<Mutex<Option<Done>>>,
+    wanted: Arc<AtomicU64>,
 }
 
 impl Worker {
@@ -197,6 +217,8 @@ impl Worker {
         }
         let player = self.player.as_mut().expect("started above");
         player.watch = Some(watcher(&self.cfg, &job, self.out.clone()));
+        let (wanted, id) = (self.wanted.clone(), job.id);
+        player.wanted = Some(Box::new(move || wanted.load(Ordering::Relaxed) == id));
         let continues = self.last.as_ref().is_some_and(|t| {
             t.variant == job.variant
                 && t.root_fen == job.root_fen
@@ -329,4 +351,83 @@ fn watcher(cfg: &EngineConfig, job: &Job, out: Arc<Mutex<SearchOut>>) -> Watch {
             o.arrow = arrow;
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::{Duration, Instant};
+
+    /// The scripted engine (tests/peers/scripted-uci.sh), thinking 30 s
+    /// on each move unless told to stop.
+    fn slow_engine() -> EngineConfig {
+        let dir = env!("CARGO_MANIFEST_DIR");
+        let toml = format!(
+            "[slow]\ncommand = \"{dir}/tests/peers/scripted-uci.sh 30\"\nprotocol = \"uci\"\nvariants = [\"chess\"]\n"
+        );
+        let mut pool =
+            crate::peers::config::parse_engines(&toml, std::path::Path::new(dir)).unwrap();
+        pool.remove(0).1
+    }
+
+    fn after_e4(id: u64) -> Job {
+        let mut cur = AnyGame::new("chess", "").unwrap();
+        cur.play("e2e4").unwrap();
+        Job {
+            id,
+            variant: "chess".into(),
+            root_fen: None,
+            tokens: vec!["e2e4".into()],
+            cur,
+            tc: TimeControl {
+                movetime_ms: Some(60_000),
+                margin_ms: MARGIN_MS,
+                ..TimeControl::default()
+            },
+            left_ms: vec![0, 0],
+        }
+    }
+
+    fn wait_for(secs: u64, mut done: impl FnMut() -> bool) -> bool {
+        let end = Instant::now() + Duration::from_secs(secs);
+        while Instant::now() < end {
+            if done() {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        false
+    }
+
+    #[test]
+    fn an_abandoned_search_is_cut_short() {
+        let e = External::new("slow", slow_engine(), Vec::new());
+        e.ask(after_e4(1));
+        assert!(
+            wait_for(10, || lock(&e.out).depth == 7),
+            "the engine thinks (its info line)"
+        );
+        let asked = Instant::now();
+        e.abandon();
+        let mut answer = None;
+        assert!(
+            wait_for(10, || {
+                answer = e.take(1);
+                answer.is_some()
+            }),
+            "told to move now, it answers long before its 30 s"
+        );
+        assert!(asked.elapsed() < Duration::from_secs(10));
+        assert_eq!(answer, Some(Answer::Move("e7e5".into())));
+        // a seat left while its engine thinks does not wait for it either
+        e.ask(after_e4(2));
+        assert!(wait_for(10, || lock(&e.out).depth == 7));
+        let left = Instant::now();
+        drop(e);
+        assert!(
+            left.elapsed() < Duration::from_secs(10),
+            "{:?}",
+            left.elapsed()
+        );
+    }
 }

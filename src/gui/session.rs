@@ -305,14 +305,20 @@ impl Session {
         self.running.as_ref().map(|r| r.kind)
     }
 
-    /// Stops the search (if any) and forgets it. A seated engine is not
-    /// interrupted: its answer, no longer awaited, is dropped.
+    /// Stops the search (if any) and forgets it. A seated engine is told
+    /// to move now; its answer, no longer awaited, is dropped.
     fn stop(&mut self) {
-        if let Some(r) = self.running.take()
-            && r.by.is_none()
-        {
-            self.engine.stop();
-            self.engine.wait();
+        match self.running.take() {
+            Some(Running { by: None, .. }) => {
+                self.engine.stop();
+                self.engine.wait();
+            }
+            Some(Running { by: Some(i), .. }) => {
+                if let Some(e) = self.externals.get(i) {
+                    e.abandon();
+                }
+            }
+            None => {}
         }
         self.version += 1;
     }

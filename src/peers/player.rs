@@ -60,6 +60,14 @@ impl Score {
 /// Sees each line an engine writes while it thinks.
 pub type Watch = Box<dyn FnMut(&str) + Send>;
 
+/// Says whether the move an engine thinks on is still wanted: once it is
+/// not, the engine is told to move now (its answer is read as usual and
+/// left to the caller to drop).
+pub type Wanted = Box<dyn Fn() -> bool + Send>;
+
+/// How often `wanted` is asked while an engine thinks.
+const WANTED_POLL: Duration = Duration::from_millis(50);
+
 /// What an engine did when asked for a move.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Reply {
@@ -115,6 +123,9 @@ pub struct Player {
     /// sees every line the engine writes while it thinks on a move (the
     /// board shows an engine's thinking this way)
     pub watch: Option<Watch>,
+    /// whether the move it thinks on is still wanted (the board's seats:
+    /// a move taken back or a new game abandons it)
+    pub wanted: Option<Wanted>,
 }
 
 fn ms(d: Duration) -> u64 {
@@ -297,6 +308,7 @@ impl Player {
             warned_nodes: false,
             four: None,
             watch: None,
+            wanted: None,
         };
         match cfg.proto {
             Proto::Uci => p.uci_handshake()?,
@@ -663,8 +675,22 @@ impl Player {
         let mut score = None;
         let flip = self.cfg.whitepov && seat == 1;
         let pov = |s: Score| if flip { s.negated() } else { s };
+        let mut told_to_move = false;
         loop {
-            match self.proc.recv(end) {
+            let mut until = end;
+            if !told_to_move && let Some(wanted) = &self.wanted {
+                if wanted() {
+                    until = end.min(Instant::now() + WANTED_POLL);
+                } else {
+                    // no longer wanted: its answer, soon, is dropped
+                    told_to_move = true;
+                }
+                if told_to_move {
+                    self.move_now();
+                }
+            }
+            match self.proc.recv(until) {
+                Recv::Timeout if until < end => continue,
                 Recv::Line(line, at) => {
                     let l = line.trim();
                     if let Some(w) = self.watch.as_mut() {
@@ -733,10 +759,7 @@ impl Player {
                     // has stalled
                     late = true;
                     end = Instant::now() + GRACE;
-                    match self.cfg.proto {
-                        Proto::Uci => self.send("stop"),
-                        Proto::Xboard => self.send("?"),
-                    };
+                    self.move_now();
                 }
                 Recv::Eof => {
                     return Reply::Crashed(
@@ -747,6 +770,14 @@ impl Player {
                 }
             }
         }
+    }
+
+    /// Tells a thinking engine to move now.
+    fn move_now(&mut self) {
+        match self.cfg.proto {
+            Proto::Uci => self.send("stop"),
+            Proto::Xboard => self.send("?"),
+        };
     }
 
     /// Tells the engine the game is over.

@@ -6,7 +6,7 @@
 # (depth, score, nodes and the rest of the game as its PV) so the board
 # can show an engine's thinking, and it plays nothing beyond its script.
 # usage: scripted-uci.sh [SECONDS]   (how long it "thinks" before each
-# move, after its info line; default 0)
+# move, after its info line, unless told to `stop`; default 0)
 think=${1:-0}
 game=(e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7 f1e1 b7b5 a4b3 d7d6 c2c3 e8g8)
 n=0
@@ -30,7 +30,11 @@ while IFS= read -r line; do
     go*)
       if [ $n -lt ${#game[@]} ]; then
         echo "info depth 7 score cp 23 nodes 4242 pv ${game[*]:$n:3}"
-        sleep "$think"
+        # thinks until its time is up or it is told to stop
+        deadline=$((SECONDS + think))
+        while [ "$SECONDS" -lt "$deadline" ]; do
+          if IFS= read -r -t 1 l && [ "$l" = stop ]; then break; fi
+        done
         echo "bestmove ${game[$n]}"
       else
         echo "bestmove 0000"
