@@ -154,8 +154,10 @@ impl Position4 {
             promo_types: &v.promo_types,
             num_types: super::variant::NUM_TYPES,
         };
-        // four-player pieces that leap do not leap along lines
-        let mask = legal::check_mask(&s, checkers, |_| false);
+        let mask = legal::check_mask(&s, checkers, |c| {
+            let (owner, t) = self.piece_at(c).expect("checker on the board");
+            owner < 4 && s.tables.rev[owner][t].leap[s.ksq].has(c)
+        });
         if mask.any() {
             let snipers = self.snipers(s.ksq, enemies);
             legal::piece_moves(&s, kind, mask, snipers, list, |t| self.by_type[t] & s.own);

@@ -11,6 +11,8 @@
 
 use std::sync::Arc;
 
+use crate::movetext::tag_line;
+
 use super::game::{Event, Game4};
 use super::variant::{Layout, Mode, Variant4};
 use super::{PLAYER_NAMES, Position4};
@@ -89,24 +91,25 @@ pub fn write(game: &Game4, extra_tags: &[(&str, &str)]) -> String {
         Mode::Teams => "Teams",
         Mode::Ffa => "FFA",
     };
-    s.push_str(&format!("[Variant \"{variant}\"]\n"));
-    s.push_str("[RuleVariants \"\"]\n");
+    s.push_str(&tag_line("Variant", variant));
+    s.push_str(&tag_line("RuleVariants", ""));
     let fen = root.to_fen4();
     let start = [Layout::Classic, Layout::Modern]
         .into_iter()
         .find(|l| l.fen4() == fen)
         .map(|l| l.name().to_string())
         .unwrap_or(fen);
-    s.push_str(&format!("[StartFen4 \"{start}\"]\n"));
+    s.push_str(&tag_line("StartFen4", &start));
     for (k, v) in extra_tags {
-        s.push_str(&format!("[{k} \"{}\"]\n", v.replace('"', "\\\"")));
+        s.push_str(&tag_line(k, v));
     }
     let (result, termination) = match game.outcome() {
         Some(o) => (o.result(), o.reason().to_string()),
         None => ("*".to_string(), "unterminated".to_string()),
     };
-    s.push_str(&format!("[Result \"{result}\"]\n"));
-    s.push_str(&format!("[Termination \"{termination}\"]\n\n"));
+    s.push_str(&tag_line("Result", &result));
+    s.push_str(&tag_line("Termination", &termination));
+    s.push('\n');
     let mut round = 1;
     let mut line = String::new();
     for (i, (seat, event, text)) in game.log().iter().enumerate() {

@@ -33,11 +33,6 @@ impl Family {
     pub fn is_four(self) -> bool {
         self.four().is_some()
     }
-
-    /// How many players sit at the board.
-    pub fn players(self) -> usize {
-        if self.is_four() { 4 } else { 2 }
-    }
 }
 
 #[cfg(test)]
@@ -52,7 +47,6 @@ mod tests {
         assert_eq!(Family::of("chess"), Family::Two);
         assert_eq!(Family::of("cwda-fide-nutty"), Family::Two);
         assert_eq!(Family::of("fourplayer-chaos"), Family::Two);
-        assert_eq!(Family::of("omega").players(), 2);
-        assert_eq!(Family::of("fourplayer-teams").players(), 4);
+        assert!(!Family::of("omega").is_four());
     }
 }

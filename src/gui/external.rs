@@ -17,9 +17,10 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 use super::session::{SearchOut, lock};
+use crate::game::Family;
 use crate::game::any::AnyGame;
 use crate::peers::config::EngineConfig;
-use crate::peers::four_player::{FourPlayer, is_four_player};
+use crate::peers::four_player::FourPlayer;
 use crate::peers::player::{Player, Reply, Score, Watch, thinking};
 use crate::peers::referee::{Referee, Termination, TwoPlayer};
 use crate::peers::tc::{Clock, TimeControl};
@@ -272,7 +273,7 @@ impl Worker {
 /// events replayed.
 fn referee(job: &Job, armies: &[Army]) -> Result<Box<dyn Referee>, String> {
     let make = |fen: Option<&str>| -> Result<Box<dyn Referee>, String> {
-        Ok(if is_four_player(&job.variant) {
+        Ok(if Family::of(&job.variant).is_four() {
             Box::new(FourPlayer::new(&job.variant, fen)?)
         } else {
             Box::new(TwoPlayer::new(&job.variant, fen, armies)?)

@@ -21,11 +21,6 @@ use crate::rng::SplitMix64;
 /// Teams: the names of the two sides in results.
 pub const TEAM_NAMES: [&str; 2] = ["Red+Yellow", "Blue+Green"];
 
-/// Whether a variant name is a four-player game (`Family::of`).
-pub fn is_four_player(variant: &str) -> bool {
-    crate::game::Family::of(variant).is_four()
-}
-
 /// FFA: each seat's placement score by its final points: 1st 1, 2nd 2/3,
 /// 3rd 1/3, 4th 0; seats with equal points share the scores of the places
 /// they take together.

@@ -8,11 +8,11 @@
 use std::time::{Duration, Instant};
 
 use super::config::{EngineConfig, FourDialect, Proto};
-use super::four_player::is_four_player;
 use super::four_uci;
 use super::process::{Process, Recv};
 use super::referee::{Ending, Referee};
 use super::tc::Clock;
+use crate::game::Family;
 
 /// How long an engine may take to answer the handshake or a sync.
 const ANSWER: Duration = Duration::from_secs(10);
@@ -473,7 +473,9 @@ impl Player {
     pub fn new_game(&mut self, r: &dyn Referee) -> Result<(), String> {
         self.sent = 0;
         self.forced = true;
-        self.four = is_four_player(r.variant()).then_some(self.cfg.fourplayer);
+        self.four = Family::of(r.variant())
+            .is_four()
+            .then_some(self.cfg.fourplayer);
         match self.cfg.proto {
             Proto::Uci => {
                 // 4pchess plays its one variant and knows no UCI_Variant

@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 
 use super::adjudicate::{DrawRule, ResignRule, Rules};
 use super::openings::{Format, Openings, Order, Source};
+use crate::game::Family;
 use crate::peers::config::{EngineConfig, FourDialect, Proto, Restart, load_engines};
-use crate::peers::four_player::is_four_player;
 use crate::variant::armies::Army;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -520,7 +520,11 @@ fn validate(cfg: &MatchConfig) -> Result<(), String> {
 
 /// What a four-player match needs (and a two-player one must not be given).
 fn four_player_checks(cfg: &MatchConfig) -> Result<(), String> {
-    let four = cfg.variants.iter().filter(|v| is_four_player(v)).count();
+    let four = cfg
+        .variants
+        .iter()
+        .filter(|v| Family::of(v).is_four())
+        .count();
     if four == 0 {
         return match cfg.openings.source {
             Source::Random { .. } => {
@@ -570,10 +574,7 @@ const CLASSIC: [&str; 4] = ["fide", "clobberers", "nutty", "rookies"];
 fn variant_list(s: &str, armies: &[Army]) -> Result<Vec<String>, String> {
     let mut out = Vec::new();
     for v in s.split(',').map(str::trim).filter(|v| !v.is_empty()) {
-        if is_four_player(v) {
-            let mode = crate::game::Family::of(v).four().ok_or_else(|| {
-                format!("unknown variant '{v}' (fourplayer-teams or fourplayer-ffa)")
-            })?;
+        if let Some(mode) = Family::of(v).four() {
             out.push(mode.name().to_string());
             continue;
         }

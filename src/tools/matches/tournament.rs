@@ -23,8 +23,9 @@ use super::game::{GameRecord, SeatPlayer, play_game, play_opening};
 use super::openings::{self, Opening, Picker};
 use super::pgn;
 use super::report::{self, FfaStanding};
+use crate::game::Family;
 use crate::peers::config::EngineConfig;
-use crate::peers::four_player::{FourPlayer, TEAM_NAMES, is_four_player};
+use crate::peers::four_player::{FourPlayer, TEAM_NAMES};
 use crate::peers::player::Player;
 use crate::peers::referee::{Referee, Termination, TwoPlayer};
 use crate::tools::stats::{Pentanomial, Tally};
@@ -228,7 +229,7 @@ fn load_variants(cfg: &MatchConfig, seed: u64) -> Result<(Bases, Vec<Picker>), S
     let mut pickers = Vec::new();
     for (i, v) in cfg.variants.iter().enumerate() {
         let seed = seed.wrapping_add(i as u64);
-        if is_four_player(v) {
+        if Family::of(v).is_four() {
             let base = FourPlayer::new(v, None)?;
             // enough different openings for every game
             let count = cfg.games * cfg.rounds * cfg.engines.len().pow(2) / cfg.repeat + 1;
