@@ -12,6 +12,7 @@ pub mod game;
 pub mod geometry;
 pub mod gui;
 pub mod movetext;
+pub mod nnue;
 pub mod out;
 pub mod params;
 pub mod peers;

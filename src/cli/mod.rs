@@ -7,7 +7,9 @@ use std::sync::OnceLock;
 use std::time::Duration;
 
 pub mod four;
+mod nnue;
 
+use crate::nnue::NetChoice;
 use crate::out::Out;
 use crate::setup::{Width, setup};
 use crate::tools::perft;
@@ -33,6 +35,10 @@ usage:
                                a board in the browser (127.0.0.1 only): play, watch, analyse
   chimera texel --data FILE [--weights a,b,..] [--pieces] [--pieces-eg] [--passes N] [--k K]
                                fit the evaluation to game results (Texel's method)
+  chimera datagen --out FILE [--variants LIST] [--games N] [--nodes N] [--shard I/N]
+                               training positions for the evaluation network (self-play)
+  chimera train --data FILE[,..] --out NET [--epochs N]
+                               an evaluation network from those positions
   chimera params               list the tunable weights (name default min max)
   chimera variants             list the variant names
 
@@ -112,6 +118,8 @@ pub fn run(args: &[String]) -> i32 {
         Some("show") => cmd_show(&a.rest[1..]),
         Some("selfplay") => cmd_selfplay(&a.rest[1..]),
         Some("texel") => cmd_texel(&a.rest[1..]),
+        Some("datagen") => nnue::cmd_datagen(&a.rest[1..]),
+        Some("train") => nnue::cmd_train(&a.rest[1..]),
         Some("match") => {
             crate::peers::reaper::kill_engines_on_signals();
             crate::tools::matches::run(&a.rest[1..], &a.armies).map_err(ArgError)
@@ -442,16 +450,18 @@ fn cmd_analyse(args: &[String], armies: &[Army]) -> Result<(), ArgError> {
 }
 
 fn cmd_bench(args: &[String]) -> Result<(), ArgError> {
-    let p = parse_options(args, &["--depth"], &["--help"])?;
+    let p = parse_options(args, &["--depth", "--nnue"], &["--help"])?;
     if p.flag("--help") {
         out().text(&format!(
-            "usage: chimera bench [--depth D]\n\nSearches fixed positions of every variant to depth D (default {}) with one thread; the last line is `<nodes> nodes <nps> nps`.",
+            "usage: chimera bench [--depth D] [--nnue on|off|FILE]\n\nSearches fixed positions of every variant to depth D (default {}) with one thread; the last line is `<nodes> nodes <nps> nps`. --nnue: the built-in networks (on, the default), the classical evaluation (off) or a network file.",
             crate::tools::bench::DEPTH
         ));
         return Ok(());
     }
     let depth = number::<i32>(&p, "--depth", 1, 30)?.unwrap_or(crate::tools::bench::DEPTH);
-    let (nodes, nps) = crate::tools::bench::run(depth, true).map_err(ArgError)?;
+    let nets =
+        crate::nnue::NetChoice::from_arg(p.value("--nnue").unwrap_or("on")).map_err(ArgError)?;
+    let (nodes, nps) = crate::tools::bench::run(depth, true, &nets).map_err(ArgError)?;
     out().line(&format!("{nodes} nodes {nps} nps"));
     Ok(())
 }
@@ -548,7 +558,7 @@ const SELFPLAY_HELP: &str = "\
 usage: chimera selfplay [--variant V] [--games N] [--concurrency N] [--nodes N | --tc BASE+INC]
                         [--a name=value,...] [--b name=value,...] [--plies N] [--seed N]
                         [--hash MB] [--threads-a N] [--threads-b N] [--sprt ELO0,ELO1]
-                        [--positions FILE]
+                        [--positions FILE] [--nnue-a on|off|FILE] [--nnue-b on|off|FILE]
 
 Plays N games (in pairs, colours swapped, from random openings of --plies
 random moves) between two settings of Chimera's weights (see `chimera
@@ -560,7 +570,9 @@ score, the Elo difference with its 95% error bar, and the SPRT LLR.
 --positions FILE appends the games' quiet positions (not in check, the
 move played neither a capture nor a promotion) as `variant|FEN|result`
 lines, the result from White's view (1, 0.5, 0): the data `chimera
-texel` fits the evaluation on.
+texel` fits the evaluation on. --nnue-a/--nnue-b: each side's evaluation,
+the built-in networks (on, the default), the classical one (off) or a
+network file (an SPRT of a network against the classical evaluation).
 ";
 
 fn cmd_selfplay(args: &[String]) -> Result<(), ArgError> {
@@ -583,6 +595,8 @@ fn cmd_selfplay(args: &[String]) -> Result<(), ArgError> {
             "--threads-a",
             "--threads-b",
             "--positions",
+            "--nnue-a",
+            "--nnue-b",
         ],
         &["--help", "--quiet"],
     )?;
@@ -635,6 +649,10 @@ fn cmd_selfplay(args: &[String]) -> Result<(), ArgError> {
             number::<usize>(&p, "--threads-b", 1, 256)?.unwrap_or(1),
         ],
         positions: p.value("--positions").map(str::to_string),
+        nets: [
+            NetChoice::from_arg(p.value("--nnue-a").unwrap_or("on")).map_err(ArgError)?,
+            NetChoice::from_arg(p.value("--nnue-b").unwrap_or("on")).map_err(ArgError)?,
+        ],
     };
     let quiet = p.flag("--quiet");
     let line = |t: &selfplay::Tally| {

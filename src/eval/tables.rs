@@ -50,6 +50,8 @@ pub struct EvalTables<B> {
     pub cannot_force_mate: Vec<String>,
     /// a pawnless side needs at least this much more material to win
     pub max_center_distance: i32,
+    /// the network that evaluates this variant instead, if any
+    pub nnue: Option<crate::nnue::Evaluator>,
 }
 
 /// Average mobility of a piece type (White) over all squares and random
@@ -332,6 +334,7 @@ impl<B: Bitboard> EvalTables<B> {
             .max()
             .unwrap_or(0);
         EvalTables {
+            nnue: None,
             best_promotion_value,
             see_order,
             value,

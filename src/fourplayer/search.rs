@@ -450,7 +450,7 @@ impl SearchPosition for Search4 {
             self.pos.move_to_string(m)
         }
     }
-    fn build_tables(&self, _: &Params) -> Eval4 {
+    fn build_tables(&self, _: &Params, _: &crate::nnue::NetChoice) -> Eval4 {
         Eval4::new(&self.pos)
     }
     fn tables_variant(&self) -> std::sync::Arc<dyn std::any::Any + Send + Sync> {

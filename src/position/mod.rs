@@ -14,6 +14,7 @@ use crate::base::{Move, MoveKind};
 use crate::bitboard::Bitboard;
 use crate::board::placement::Placement;
 use crate::geometry::Sq;
+use crate::nnue::{Evaluator, Nnue};
 use crate::variant::{BLACK, KING, MAX_TYPES, PAWN, Variant, WHITE};
 
 #[derive(Clone, Debug)]
@@ -50,6 +51,8 @@ pub struct Position<B: Bitboard> {
     stack: Vec<Undo<B>>,
     /// hashes of the positions before this one (game and search)
     history: Vec<u64>,
+    /// the network's accumulators, while a network evaluates this position
+    nnue: Option<Box<Nnue>>,
 }
 
 impl<B: Bitboard> Position<B> {
@@ -71,6 +74,7 @@ impl<B: Bitboard> Position<B> {
             checkers: B::ZERO,
             stack: Vec::with_capacity(256),
             history: Vec::with_capacity(512),
+            nnue: None,
         }
     }
 
@@ -151,6 +155,21 @@ impl<B: Bitboard> Position<B> {
         ep.iter().fold(0, |h, s| h ^ self.v.zobrist.ep[s])
     }
 
+    /// Lets a network evaluate this position from now on (its accumulators
+    /// computed afresh, then kept by make and unmake), or none.
+    pub fn attach_nnue(&mut self, ev: Option<Evaluator>) {
+        self.nnue = ev.map(|ev| {
+            let pieces = (0..self.v.n).filter_map(|sq| self.piece_at(sq).map(|(c, t)| (c, t, sq)));
+            Box::new(Nnue::fresh(ev, pieces))
+        });
+    }
+
+    /// The network's state, while one evaluates this position.
+    #[inline(always)]
+    pub fn nnue(&self) -> Option<&Nnue> {
+        self.nnue.as_deref()
+    }
+
     /// Recomputes the hash from scratch (FEN reader, tests).
     pub fn compute_hash(&self) -> u64 {
         let mut h = 0;
@@ -212,6 +231,9 @@ impl<B: Bitboard> Placement for Position<B> {
         self.by_color[c] |= b;
         self.board[sq] = code(c, t);
         self.hash ^= self.v.piece_key(c, t, sq);
+        if let Some(n) = self.nnue.as_deref_mut() {
+            n.add(c, t, sq);
+        }
         if t == KING {
             self.king_sq[c] = sq as u8;
         }
@@ -224,6 +246,9 @@ impl<B: Bitboard> Placement for Position<B> {
         self.by_color[c] ^= b;
         self.board[sq] = EMPTY;
         self.hash ^= self.v.piece_key(c, t, sq);
+        if let Some(n) = self.nnue.as_deref_mut() {
+            n.sub(c, t, sq);
+        }
     }
 
     #[inline(always)]

@@ -168,6 +168,8 @@ pub enum Changed {
     /// done, but not quite as asked: tell the user (`info string`,
     /// `tellusererror`)
     Notice(String),
+    /// done; worth a word (`info string`, an XBoard comment line)
+    Info(String),
 }
 
 /// What both protocols share: output, the engine, the settings.
@@ -316,12 +318,36 @@ impl Core {
                 }
                 return Ok(Changed::Variant);
             }
+            ("Use NNUE", Value::Bool(b)) => {
+                self.engine.nets.use_nnue = b;
+                return Ok(Changed::Info(self.evaluation().line));
+            }
+            ("EvalFile", Value::Text(path)) => {
+                self.engine
+                    .nets
+                    .load(&path)
+                    .map_err(|e| format!("EvalFile: {e}"))?;
+                return Ok(Changed::Info(self.evaluation().line));
+            }
             (param, Value::Int(v)) if self.tune => {
                 self.engine.params.set(param, v as i32)?;
             }
             (other, _) => return Err(format!("option '{other}' cannot be set")),
         }
         Ok(Changed::Nothing)
+    }
+
+    /// Which evaluation the variant of the settings gets, and why.
+    pub fn evaluation(&self) -> crate::nnue::choice::Verdict {
+        let name = self.variant_name();
+        match crate::variant::VariantSpec::by_name(&name, &self.set.user_armies) {
+            Ok(spec) => self.engine.nets.verdict(&spec.pieces, &spec.shape),
+            Err(_) => crate::nnue::choice::Verdict {
+                ev: None,
+                line: "classical evaluation (no network for this game)".into(),
+                fell_back: false,
+            },
+        }
     }
 
     fn check_army(&self, token: &str) -> Result<(), String> {

@@ -136,6 +136,17 @@ pub fn table(armies: &[Army], tune: bool) -> Vec<Opt> {
             xboard: false,
             ..check("UCI_AnalyseMode", false)
         },
+        // the trained evaluation where a network knows the game (nnue/)
+        check("Use NNUE", true),
+        Opt {
+            name: "EvalFile".into(),
+            kind: Kind::Text {
+                default: String::new(),
+                file: true,
+            },
+            uci: true,
+            xboard: true,
+        },
         // four-player Free-For-All: the search's view of the opponents
         Opt {
             xboard: false,

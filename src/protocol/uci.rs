@@ -174,6 +174,10 @@ impl Uci {
         self.dialect = dialect;
         self.position_set = false;
         self.announce();
+        let verdict = self.core.evaluation();
+        if verdict.fell_back {
+            self.out(&format!("info string {}", verdict.line));
+        }
     }
 
     fn cmd_setoption(&mut self, name: &str, value: Option<&str>) {
@@ -186,7 +190,7 @@ impl Uci {
         };
         match self.core.set_option(name, value) {
             Ok(Changed::Variant) => self.new_variant(),
-            Ok(Changed::Notice(n)) => self.out(&format!("info string {n}")),
+            Ok(Changed::Notice(n)) | Ok(Changed::Info(n)) => self.out(&format!("info string {n}")),
             Ok(Changed::Nothing) => {}
             Err(e) => self.error(&e),
         }

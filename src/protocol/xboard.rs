@@ -436,6 +436,11 @@ impl XBoard {
                 self.game = g;
                 self.illegal_position = false;
                 self.xb_variant = name.to_string();
+                self.core.set.variant = resolved.clone();
+                let verdict = self.core.evaluation();
+                if verdict.fell_back {
+                    self.out(&format!("telluser {}", verdict.line));
+                }
                 self.exclude.clear();
                 if self.xb_variant != "normal" {
                     match crate::variant::xboard::xboard_lines(self.game.spec()) {
@@ -546,6 +551,7 @@ impl XBoard {
         match self.core.set_option(name, value) {
             Ok(Changed::Nothing) | Ok(Changed::Variant) => {}
             Ok(Changed::Notice(n)) => self.notice(&n),
+            Ok(Changed::Info(n)) => self.out(&format!("# {n}")),
             Err(e) => self.error(&e, command),
         }
     }

@@ -23,6 +23,7 @@ use std::thread::JoinHandle;
 use std::time::Instant;
 
 use crate::base::Move;
+use crate::nnue::NetChoice;
 use crate::params::Params;
 use crate::setup::AnyPosition;
 use correction::Correction;
@@ -163,6 +164,8 @@ pub struct Engine {
     /// the running (or last) search; `stop` and `ponderhit` reach it here
     search: Arc<Shared>,
     pub params: Params,
+    /// `Use NNUE` and `EvalFile`
+    pub nets: NetChoice,
     /// milliseconds kept in reserve per move for communication delays
     pub move_overhead: u64,
     /// weaker play (`Skill Level` below 20): narrows every search but
@@ -206,6 +209,7 @@ impl Learned {
 struct CachedTables {
     variant: Arc<dyn std::any::Any + Send + Sync>,
     params: Params,
+    nets: NetChoice,
     tables: Arc<dyn std::any::Any + Send + Sync>,
 }
 
@@ -217,20 +221,23 @@ fn cached_tables<P: SearchPosition>(
     cache: &TablesCache,
     pos: &P,
     params: &Params,
+    nets: &NetChoice,
 ) -> Arc<P::Tables> {
     let mut slot = cache.lock().unwrap_or_else(|e| e.into_inner());
     let variant = pos.tables_variant();
     if let Some(c) = slot.as_ref()
         && Arc::ptr_eq(&c.variant, &variant)
         && c.params == *params
+        && c.nets == *nets
         && let Ok(t) = c.tables.clone().downcast::<P::Tables>()
     {
         return t;
     }
-    let tables = Arc::new(pos.build_tables(params));
+    let tables = Arc::new(pos.build_tables(params, nets));
     *slot = Some(CachedTables {
         variant,
         params: params.clone(),
+        nets: nets.clone(),
         tables: tables.clone(),
     });
     tables
@@ -305,6 +312,7 @@ impl Engine {
             threads: 1,
             hash_mb: 16,
             params: Params::default(),
+            nets: NetChoice::default(),
             move_overhead: 30,
             skill: None,
             handle: None,
@@ -386,9 +394,10 @@ impl Engine {
         let start = Instant::now();
         let cache = self.tables.clone();
         let params = self.params.clone();
+        let nets = self.nets.clone();
         self.spawn(start, limits, report, move |job| {
             crate::with_position!(pos, p => {
-                let tables = cached_tables(&cache, &p, &params);
+                let tables = cached_tables(&cache, &p, &params, &nets);
                 run_search(p, tables, job)
             })
         });
@@ -401,8 +410,9 @@ impl Engine {
         let start = Instant::now();
         let cache = self.tables.clone();
         let params = self.params.clone();
+        let nets = self.nets.clone();
         self.spawn(start, limits, report, move |job| {
-            let tables = cached_tables(&cache, &pos, &params);
+            let tables = cached_tables(&cache, &pos, &params, &nets);
             run_search(pos, tables, job)
         });
     }
@@ -689,21 +699,29 @@ mod tests {
                 .unwrap(),
         );
         let chess = Position::startpos(v.clone());
-        let a = cached_tables(&cache, &chess, &params);
-        let b = cached_tables(&cache, &Position::startpos(v), &params);
+        let nets = NetChoice::default();
+        let a = cached_tables(&cache, &chess, &params, &nets);
+        let b = cached_tables(&cache, &Position::startpos(v), &params, &nets);
         assert!(Arc::ptr_eq(&a, &b), "same variant, same weights: kept");
         let mut other = params.clone();
         other.delta_margin += 1;
-        let c = cached_tables(&cache, &chess, &other);
+        let c = cached_tables(&cache, &chess, &other, &nets);
         assert!(!Arc::ptr_eq(&a, &c), "new weights: rebuilt");
+        let off = NetChoice {
+            use_nnue: false,
+            file: None,
+        };
+        let g = cached_tables(&cache, &chess, &other, &off);
+        assert!(!Arc::ptr_eq(&c, &g), "another network choice: rebuilt");
+        let c = cached_tables(&cache, &chess, &other, &nets);
 
         let v4 = Arc::new(Variant4::new(Mode::Teams));
         let game = crate::fourplayer::game::Game4::new(Position4::startpos(v4, Layout::Modern));
         let four = Search4::of_game(&game, crate::fourplayer::search::Objective::Paranoid);
-        let d = cached_tables(&cache, &four, &params);
-        let e = cached_tables(&cache, &four, &params);
+        let d = cached_tables(&cache, &four, &params, &nets);
+        let e = cached_tables(&cache, &four, &params, &nets);
         assert!(Arc::ptr_eq(&d, &e), "four-player tables kept too");
-        let f = cached_tables(&cache, &chess, &other);
+        let f = cached_tables(&cache, &chess, &other, &nets);
         assert!(
             !Arc::ptr_eq(&c, &f),
             "the cache holds the last variant only"

@@ -8,6 +8,7 @@
 
 use crate::base::GenType;
 use crate::base::{Move, MoveList};
+use crate::nnue::NetChoice;
 use crate::params::Params;
 
 use super::mated_in;
@@ -122,8 +123,11 @@ pub trait SearchPosition: Clone + Send + 'static {
     /// The move in the protocol's notation.
     fn move_to_string(&self, m: Move) -> String;
 
-    /// The evaluation tables for these weights.
-    fn build_tables(&self, p: &Params) -> Self::Tables;
+    /// The evaluation tables for these weights and network choice.
+    fn build_tables(&self, p: &Params, nets: &NetChoice) -> Self::Tables;
+    /// Readies the position for the evaluation of `t` (a network's
+    /// accumulators); once per search thread.
+    fn attach_eval(&mut self, _t: &Self::Tables) {}
     /// The variant the tables are built for: tables built for the same
     /// variant value (`Arc::ptr_eq`) and weights are used again.
     fn tables_variant(&self) -> std::sync::Arc<dyn std::any::Any + Send + Sync>;
@@ -150,6 +154,7 @@ mod two_player {
     use crate::base::{Move, MoveKind, MoveList};
     use crate::bitboard::Bitboard;
     use crate::eval::{EvalTables, evaluate, evaluate_bounded};
+    use crate::nnue::NetChoice;
     use crate::params::Params;
     use crate::position::Position;
     use crate::search::see::see_ge;
@@ -242,15 +247,23 @@ mod two_player {
         fn move_to_string(&self, m: Move) -> String {
             Position::move_to_string(self, m)
         }
-        fn build_tables(&self, p: &Params) -> EvalTables<B> {
-            EvalTables::new(&self.v, p)
+        fn build_tables(&self, p: &Params, nets: &NetChoice) -> EvalTables<B> {
+            let mut t = EvalTables::new(&self.v, p);
+            t.nnue = nets.evaluator(&self.v.spec.pieces, &self.v.shape);
+            t
+        }
+        fn attach_eval(&mut self, t: &EvalTables<B>) {
+            self.attach_nnue(t.nnue.clone());
         }
         fn tables_variant(&self) -> std::sync::Arc<dyn std::any::Any + Send + Sync> {
             self.v.clone()
         }
         #[inline]
         fn evaluate(&self, t: &EvalTables<B>, p: &Params) -> i32 {
-            evaluate(self, t, p)
+            match self.nnue() {
+                Some(n) => n.evaluate(self.side()),
+                None => evaluate(self, t, p),
+            }
         }
         #[inline]
         fn evaluate_bounded(
@@ -260,7 +273,10 @@ mod two_player {
             alpha: i32,
             beta: i32,
         ) -> (i32, bool) {
-            evaluate_bounded(self, t, p, alpha, beta)
+            match self.nnue() {
+                Some(n) => (n.evaluate(self.side()), true),
+                None => evaluate_bounded(self, t, p, alpha, beta),
+            }
         }
         #[inline]
         fn see_ge(&self, t: &EvalTables<B>, m: Move, threshold: i32) -> bool {

@@ -80,6 +80,7 @@ impl<P: SearchPosition> Worker<P> {
     ) -> Worker<P> {
         let mut pos = pos;
         pos.set_params(&p);
+        pos.attach_eval(&t);
         let lmr = lmr_table(&p);
         let was_pondering = limits.ponder;
         let history = History::new(pos.sides(), pos.squares());

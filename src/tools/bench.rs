@@ -4,6 +4,7 @@
 
 use std::time::Instant;
 
+use crate::nnue::NetChoice;
 use crate::search::{Engine, Limits};
 use crate::setup::{Width, setup};
 
@@ -46,8 +47,9 @@ pub const POSITIONS: &[(&str, &str, &str)] = &[
 pub const DEPTH: i32 = 9;
 
 /// Runs the bench; returns (nodes, nodes per second).
-pub fn run(depth: i32, verbose: bool) -> Result<(u64, u64), String> {
+pub fn run(depth: i32, verbose: bool, nets: &NetChoice) -> Result<(u64, u64), String> {
     let mut engine = Engine::new();
+    engine.nets = nets.clone();
     engine.set_hash(16);
     let mut total = 0u64;
     let start = Instant::now();

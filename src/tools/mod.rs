@@ -2,6 +2,7 @@
 //! fitting the evaluation.
 
 pub mod bench;
+pub mod datagen;
 pub mod matches;
 pub mod perft;
 pub mod selfplay;

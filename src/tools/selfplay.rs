@@ -39,6 +39,8 @@ pub struct Config {
     pub max_plies: usize,
     /// search threads of A and B
     pub threads: [usize; 2],
+    /// the evaluation networks of A and B (`Use NNUE`, `EvalFile`)
+    pub nets: [crate::nnue::NetChoice; 2],
     /// where to append the quiet positions of the games, each with the
     /// game's result (for fitting the evaluation, `chimera texel`)
     pub positions: Option<String>,
@@ -87,6 +89,7 @@ fn play_game(
         e.set_hash(cfg.hash_mb);
         e.set_threads(cfg.threads[i]);
         e.params = if i == 0 { cfg.a.clone() } else { cfg.b.clone() };
+        e.nets = cfg.nets[i].clone();
         e.move_overhead = 5;
     }
     let refs: Vec<&str> = opening.iter().map(String::as_str).collect();

@@ -1,0 +1,82 @@
+//! The accumulators a position carries while a network evaluates it: one
+//! per side's perspective, the sum of its features' weights, updated as
+//! pieces are put on and taken off squares (make and unmake) and computed
+//! afresh only when the network is attached.
+
+use std::sync::Arc;
+
+use crate::geometry::Sq;
+use crate::nnue::features::FeatureMap;
+use crate::nnue::net::{HIDDEN, Network};
+
+/// A network and the map of one variant's pieces to its inputs.
+#[derive(Clone, Debug)]
+pub struct Evaluator {
+    pub net: Arc<Network>,
+    pub map: Arc<FeatureMap>,
+}
+
+/// The accumulators of a position under an evaluator.
+#[derive(Clone, Debug)]
+pub struct Nnue {
+    ev: Evaluator,
+    acc: [[i16; HIDDEN]; 2],
+}
+
+#[inline(always)]
+fn row(net: &Network, feature: usize) -> &[i16; HIDDEN] {
+    let start = feature * HIDDEN;
+    net.ft_w[start..start + HIDDEN]
+        .try_into()
+        .expect("a row of HIDDEN weights")
+}
+
+impl Nnue {
+    /// Accumulators computed from the pieces `(owner, type, square)`.
+    pub fn fresh(ev: Evaluator, pieces: impl Iterator<Item = (usize, usize, Sq)>) -> Nnue {
+        let b: &[i16; HIDDEN] = ev.net.ft_b[..].try_into().expect("HIDDEN biases");
+        let mut n = Nnue { acc: [*b, *b], ev };
+        for (owner, t, sq) in pieces {
+            n.add(owner, t, sq);
+        }
+        n
+    }
+
+    /// A piece put on `sq`.
+    #[inline(always)]
+    pub fn add(&mut self, owner: usize, t: usize, sq: Sq) {
+        for persp in 0..2 {
+            let w = row(&self.ev.net, self.ev.map.index(persp, owner, t, sq));
+            let a = &mut self.acc[persp];
+            for i in 0..HIDDEN {
+                a[i] = a[i].wrapping_add(w[i]);
+            }
+        }
+    }
+
+    /// A piece taken off `sq`.
+    #[inline(always)]
+    pub fn sub(&mut self, owner: usize, t: usize, sq: Sq) {
+        for persp in 0..2 {
+            let w = row(&self.ev.net, self.ev.map.index(persp, owner, t, sq));
+            let a = &mut self.acc[persp];
+            for i in 0..HIDDEN {
+                a[i] = a[i].wrapping_sub(w[i]);
+            }
+        }
+    }
+
+    /// The evaluation in centipawns for `side` to move.
+    #[inline]
+    pub fn evaluate(&self, side: usize) -> i32 {
+        self.ev.net.output(&self.acc[side], &self.acc[side ^ 1])
+    }
+
+    pub fn accumulators(&self) -> &[[i16; HIDDEN]; 2] {
+        &self.acc
+    }
+
+    pub fn evaluator(&self) -> &Evaluator {
+        &self.ev
+    }
+}

@@ -1,0 +1,222 @@
+//! The network and its file format, version 1 (little-endian):
+//!
+//! ```text
+//! 8 bytes "CHMRNNUE", u16 version (1), u16 hidden size H,
+//! u16 squares S, u16 QA, u16 QB, u16 output scale,
+//! text feature set, text families, u16 K + K texts: the piece kinds
+//!   (a text: u8 length + UTF-8 bytes; a kind: `role:betza`),
+//! i16 feature weights [K * 2 * S][H], i16 feature biases [H],
+//! i16 output weights [2 * H], i32 output bias,
+//! u32 FNV-1a checksum of everything before it
+//! ```
+//!
+//! Feature `(kind * 2 + theirs) * S + square` of a perspective: a piece of
+//! that kind, the perspective's own (0) or the other side's (1), on the
+//! square as that side sees it (Black's board mirrored by ranks). The
+//! accumulator of a perspective is the biases plus the weights of its
+//! features; the output is `(clip(acc_us) . w[..H] + clip(acc_them) .
+//! w[H..] + bias) * scale / (QA * QB)` centipawns, `clip` to `[0, QA]`.
+
+use crate::nnue::data::fnv1a;
+
+/// The hidden layer's size per perspective (the only one this build runs).
+pub const HIDDEN: usize = 128;
+pub const QA: i32 = 255;
+pub const QB: i32 = 256;
+/// Output scale: the float net's output times this is centipawns.
+pub const SCALE: i32 = 400;
+pub const MAGIC: &[u8; 8] = b"CHMRNNUE";
+pub const VERSION: u16 = 1;
+pub const FEATURE_SET: &str = "kind-theirs-square/mirrored-ranks";
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Network {
+    pub squares: usize,
+    /// `role:betza` of each piece kind the network knows
+    pub kinds: Vec<String>,
+    /// the games it was trained on, as the file says (e.g. `chess,cwda`)
+    pub families: String,
+    /// [feature][HIDDEN]
+    pub ft_w: Vec<i16>,
+    pub ft_b: Vec<i16>,
+    /// [2 * HIDDEN]: the side to move's half first
+    pub out_w: Vec<i16>,
+    pub out_b: i32,
+}
+
+fn text(v: &mut Vec<u8>, s: &str) {
+    let b = s.as_bytes();
+    v.push(b.len().min(255) as u8);
+    v.extend_from_slice(&b[..b.len().min(255)]);
+}
+
+struct Reader<'a> {
+    b: &'a [u8],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn take(&mut self, n: usize) -> Result<&[u8], String> {
+        let end = self.at.checked_add(n).filter(|&e| e <= self.b.len());
+        let end = end.ok_or("the network file is cut short")?;
+        let s = &self.b[self.at..end];
+        self.at = end;
+        Ok(s)
+    }
+    fn u16(&mut self) -> Result<u16, String> {
+        self.take(2).map(|s| u16::from_le_bytes([s[0], s[1]]))
+    }
+    fn i32(&mut self) -> Result<i32, String> {
+        self.take(4)
+            .map(|s| i32::from_le_bytes([s[0], s[1], s[2], s[3]]))
+    }
+    fn text(&mut self) -> Result<String, String> {
+        let n = self.take(1)?[0] as usize;
+        String::from_utf8(self.take(n)?.to_vec()).map_err(|_| "a text is not UTF-8".into())
+    }
+    fn i16s(&mut self, n: usize) -> Result<Vec<i16>, String> {
+        let bytes = self.take(n.checked_mul(2).ok_or("size overflow")?)?;
+        Ok(bytes
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]))
+            .collect())
+    }
+}
+
+impl Network {
+    pub fn features(&self) -> usize {
+        self.kinds.len() * 2 * self.squares
+    }
+
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut v = MAGIC.to_vec();
+        for x in [
+            VERSION,
+            HIDDEN as u16,
+            self.squares as u16,
+            QA as u16,
+            QB as u16,
+            SCALE as u16,
+        ] {
+            v.extend_from_slice(&x.to_le_bytes());
+        }
+        text(&mut v, FEATURE_SET);
+        text(&mut v, &self.families);
+        v.extend_from_slice(&(self.kinds.len() as u16).to_le_bytes());
+        for k in &self.kinds {
+            text(&mut v, k);
+        }
+        for w in self.ft_w.iter().chain(&self.ft_b).chain(&self.out_w) {
+            v.extend_from_slice(&w.to_le_bytes());
+        }
+        v.extend_from_slice(&self.out_b.to_le_bytes());
+        let sum = fnv1a(&v);
+        v.extend_from_slice(&sum.to_le_bytes());
+        v
+    }
+
+    /// Reads a network file; errors say what does not fit this build.
+    pub fn from_bytes(b: &[u8]) -> Result<Network, String> {
+        if b.len() < 12 || &b[..8] != MAGIC {
+            return Err("not a Chimera network file (no CHMRNNUE header)".into());
+        }
+        let (body, sum) = b.split_at(b.len() - 4);
+        if fnv1a(body) != u32::from_le_bytes([sum[0], sum[1], sum[2], sum[3]]) {
+            return Err("the network file's checksum does not match (damaged file)".into());
+        }
+        let mut r = Reader { b: body, at: 8 };
+        let version = r.u16()?;
+        if version != VERSION {
+            return Err(format!(
+                "network format version {version} (this build reads {VERSION})"
+            ));
+        }
+        let hidden = r.u16()? as usize;
+        let squares = r.u16()? as usize;
+        let (qa, qb, scale) = (r.u16()? as i32, r.u16()? as i32, r.u16()? as i32);
+        if hidden != HIDDEN || qa != QA || qb != QB || scale != SCALE {
+            return Err(format!(
+                "network of hidden size {hidden}, QA {qa}, QB {qb}, scale {scale}; \
+                 this build runs {HIDDEN}, {QA}, {QB}, {SCALE}"
+            ));
+        }
+        let set = r.text()?;
+        if set != FEATURE_SET {
+            return Err(format!(
+                "feature set '{set}' (this build knows '{FEATURE_SET}')"
+            ));
+        }
+        let families = r.text()?;
+        let k = r.u16()? as usize;
+        let kinds = (0..k).map(|_| r.text()).collect::<Result<Vec<_>, _>>()?;
+        let features = k * 2 * squares;
+        let ft_w = r.i16s(features * HIDDEN)?;
+        let ft_b = r.i16s(HIDDEN)?;
+        let out_w = r.i16s(2 * HIDDEN)?;
+        let out_b = r.i32()?;
+        if r.at != body.len() {
+            return Err("the network file has bytes after its weights".into());
+        }
+        Ok(Network {
+            squares,
+            kinds,
+            families,
+            ft_w,
+            ft_b,
+            out_w,
+            out_b,
+        })
+    }
+
+    /// The output in centipawns for the side to move's accumulator `us`
+    /// and the other's `them`.
+    #[inline]
+    pub fn output(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN]) -> i32 {
+        let half = |acc: &[i16; HIDDEN], w: &[i16]| -> i32 {
+            let mut sum = 0i32;
+            for (a, w) in acc.iter().zip(w) {
+                sum += (*a as i32).clamp(0, QA) * *w as i32;
+            }
+            sum
+        };
+        let sum = half(us, &self.out_w[..HIDDEN]) + half(them, &self.out_w[HIDDEN..]) + self.out_b;
+        (sum as i64 * SCALE as i64 / (QA * QB) as i64) as i32
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// A small network with weights from a seed.
+    pub fn random_net(kinds: &[&str], squares: usize, seed: u64) -> Network {
+        let mut rng = crate::rng::SplitMix64(seed);
+        let mut w = |range: i64| (rng.next_u64() % (2 * range as u64 + 1)) as i64 - range;
+        let features = kinds.len() * 2 * squares;
+        Network {
+            squares,
+            kinds: kinds.iter().map(|k| k.to_string()).collect(),
+            families: "test".into(),
+            ft_w: (0..features * HIDDEN).map(|_| w(60) as i16).collect(),
+            ft_b: (0..HIDDEN).map(|_| w(100) as i16).collect(),
+            out_w: (0..2 * HIDDEN).map(|_| w(64) as i16).collect(),
+            out_b: w(5000) as i32,
+        }
+    }
+
+    #[test]
+    fn the_network_format_round_trips_and_rejects_damage() {
+        let net = random_net(&["king:K", "pawn:fmWfcF", "piece:R"], 64, 7);
+        let bytes = net.to_bytes();
+        assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
+        let mut damaged = bytes.clone();
+        damaged[100] ^= 4;
+        assert!(
+            Network::from_bytes(&damaged)
+                .unwrap_err()
+                .contains("checksum")
+        );
+        assert!(Network::from_bytes(&bytes[..bytes.len() - 9]).is_err());
+        assert!(Network::from_bytes(b"CHMRDATA....").is_err());
+    }
+}

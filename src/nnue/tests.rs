@@ -1,0 +1,227 @@
+//! The network's invariants: accumulators kept by make and unmake equal
+//! fresh ones in every two-player family, and the quantized network
+//! agrees with the trainer's float network.
+
+use std::sync::Arc;
+
+use crate::bitboard::Bitboard;
+use crate::nnue::data::{GameRecord, Sample};
+use crate::nnue::features::{FeatureMap, kind_key};
+use crate::nnue::net::tests::random_net;
+use crate::nnue::{Evaluator, Nnue, net::Network, train};
+use crate::position::Position;
+use crate::rng::SplitMix64;
+use crate::variant::{Variant, VariantSpec};
+
+fn variant<B: Bitboard>(name: &str) -> Arc<Variant<B>> {
+    Arc::new(Variant::new(VariantSpec::by_name(name, &[]).unwrap()).unwrap())
+}
+
+fn evaluator<B: Bitboard>(v: &Variant<B>, seed: u64) -> Evaluator {
+    let kinds: Vec<String> = v.spec.pieces.iter().map(kind_key).collect();
+    let kinds: Vec<&str> = kinds.iter().map(String::as_str).collect();
+    let net = Arc::new(random_net(&kinds, v.n, seed));
+    let map = Arc::new(FeatureMap::new(&v.spec.pieces, &v.shape, &net).unwrap());
+    Evaluator { net, map }
+}
+
+fn fresh<B: Bitboard>(p: &Position<B>, ev: &Evaluator) -> Nnue {
+    let pieces = (0..p.v.n).filter_map(|sq| p.piece_at(sq).map(|(c, t)| (c, t, sq)));
+    Nnue::fresh(ev.clone(), pieces)
+}
+
+/// Random games: after every make and every unmake the position's
+/// accumulators equal fresh ones (and so does the evaluation).
+fn random_games<B: Bitboard>(name: &str, games: usize, seed: u64) {
+    let v = variant::<B>(name);
+    let ev = evaluator(&v, seed);
+    let mut rng = SplitMix64(seed);
+    for _ in 0..games {
+        let mut p = Position::startpos(v.clone());
+        p.attach_nnue(Some(ev.clone()));
+        let mut made = 0;
+        for _ in 0..120 {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            p.make(moves[rng.index(moves.len())]);
+            made += 1;
+            let f = fresh(&p, &ev);
+            let n = p.nnue().unwrap();
+            assert_eq!(n.accumulators(), f.accumulators(), "{name} after a move");
+            assert_eq!(n.evaluate(p.side()), f.evaluate(p.side()));
+            // now and then a move taken back and played again
+            if rng.index(4) == 0 {
+                p.unmake();
+                assert_eq!(
+                    p.nnue().unwrap().accumulators(),
+                    fresh(&p, &ev).accumulators()
+                );
+                let moves = p.legal_moves();
+                p.make(moves[rng.index(moves.len())]);
+            }
+        }
+        for _ in 0..made {
+            p.unmake();
+        }
+        let start = fresh(&Position::startpos(v.clone()), &ev);
+        assert_eq!(
+            p.nnue().unwrap().accumulators(),
+            start.accumulators(),
+            "{name} unwound"
+        );
+    }
+}
+
+#[test]
+fn incremental_accumulators_equal_fresh_ones_in_chess_and_every_cwda_army() {
+    random_games::<u64>("chess", 4, 1);
+    let armies = crate::variant::armies::builtin();
+    for (i, w) in armies.iter().enumerate() {
+        let b = &armies[(i + 3) % armies.len()];
+        random_games::<u64>(&format!("cwda-{}-{}", w.token, b.token), 2, 10 + i as u64);
+    }
+}
+
+#[test]
+fn incremental_accumulators_equal_fresh_ones_in_omega() {
+    random_games::<u128>("omega", 4, 2);
+}
+
+#[test]
+fn a_network_refuses_a_variant_with_a_piece_it_does_not_know() {
+    let v = variant::<u64>("cwda-nutty-rookies");
+    let net = random_net(&["king:K", "pawn:fmWfcF"], 64, 3);
+    let e = FeatureMap::new(&v.spec.pieces, &v.shape, &net).unwrap_err();
+    assert!(e.contains("Charging Rook"), "{e}");
+    let omega = variant::<u128>("omega");
+    let kinds: Vec<String> = v.spec.pieces.iter().map(kind_key).collect();
+    let kinds: Vec<&str> = kinds.iter().map(String::as_str).collect();
+    let e =
+        FeatureMap::new(&omega.spec.pieces, &omega.shape, &random_net(&kinds, 64, 4)).unwrap_err();
+    assert!(e.contains("squares"), "{e}");
+}
+
+/// Positions of random games with made-up scores and results.
+fn synthetic_games(name: &str, games: usize, seed: u64) -> Vec<GameRecord> {
+    let v = variant::<u64>(name);
+    let mut rng = SplitMix64(seed);
+    (0..games)
+        .map(|g| {
+            let mut p = Position::startpos(v.clone());
+            let mut samples = Vec::new();
+            for ply in 0..60 {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                p.make(moves[rng.index(moves.len())]);
+                let pieces = (0..v.n)
+                    .filter_map(|sq| p.piece_at(sq).map(|(c, t)| (sq as u8, c as u8, t as u8)))
+                    .collect();
+                samples.push(Sample {
+                    side: p.side() as u8,
+                    score: (rng.index(801) as i16) - 400,
+                    ply,
+                    pieces,
+                });
+            }
+            GameRecord {
+                game: g as u32,
+                variant: name.into(),
+                result: rng.index(3) as u8,
+                samples,
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn the_quantized_network_agrees_with_the_trainers_float_network() {
+    let games = synthetic_games("cwda-fide-clobberers", 40, 5);
+    let cfg = train::Config {
+        epochs: 3,
+        batch: 256,
+        lr: 0.01,
+        lambda: 0.5,
+        validation: 0.2,
+        seed: 9,
+        families: "test".into(),
+    };
+    let t = train::train(&games, &cfg, &|_| {}).unwrap();
+    let held: Vec<GameRecord> = games
+        .iter()
+        .filter(|g| t.validation_games.contains(&g.game))
+        .cloned()
+        .collect();
+    let check = train::check_lines(&held, &t.float, &t.net.kinds, t.net.squares, 100).unwrap();
+    // the files as the trainer writes them, read back
+    let dir = std::env::temp_dir().join(format!("chimera-nnue-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("t.nnue"), t.net.to_bytes()).unwrap();
+    std::fs::write(dir.join("t.check"), &check).unwrap();
+    let net = Network::from_bytes(&std::fs::read(dir.join("t.nnue")).unwrap()).unwrap();
+    let check = std::fs::read_to_string(dir.join("t.check")).unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    let (worst, mean) = agreement(&net, &check);
+    assert!(
+        worst <= WORST_CP && mean <= MEAN_CP,
+        "differences: worst {worst} cp, mean {mean} cp"
+    );
+}
+
+/// The trainer's check file of the last network trained (`CHIMERA_CHECK`
+/// = `net,check`) agrees with its quantized network.
+#[test]
+fn a_trained_networks_check_file_agrees() {
+    let Ok(files) = std::env::var("CHIMERA_CHECK") else {
+        return;
+    };
+    let (net, check) = files.split_once(',').unwrap();
+    let net = Network::from_bytes(&std::fs::read(net).unwrap()).unwrap();
+    let (worst, mean) = agreement(&net, &std::fs::read_to_string(check).unwrap());
+    eprintln!("worst {worst:.2} cp, mean {mean:.2} cp");
+    assert!(worst <= WORST_CP && mean <= MEAN_CP);
+}
+
+/// The largest and the mean difference, in centipawns, between the
+/// quantized network and the float outputs of a check file; every line is
+/// a position.
+pub fn agreement(net: &Network, check: &str) -> (f64, f64) {
+    let net = Arc::new(net.clone());
+    let mut worst = 0f64;
+    let mut sum = 0f64;
+    let mut lines = 0;
+    for line in check.lines() {
+        let f: Vec<&str> = line.split('|').collect();
+        assert_eq!(f.len(), 4, "{line}");
+        let spec = VariantSpec::by_name(f[0], &[]).unwrap();
+        let map = Arc::new(FeatureMap::new(&spec.pieces, &spec.shape, &net).unwrap());
+        let pieces = f[2].split(' ').map(|p| {
+            let v: Vec<usize> = p.split(':').map(|x| x.parse().unwrap()).collect();
+            (v[1], v[2], v[0])
+        });
+        let n = Nnue::fresh(
+            Evaluator {
+                net: net.clone(),
+                map,
+            },
+            pieces,
+        );
+        let q = n.evaluate(f[1].parse().unwrap()) as f64;
+        let float: f64 = f[3].parse().unwrap();
+        worst = worst.max((q - float).abs());
+        sum += (q - float).abs();
+        lines += 1;
+    }
+    assert!(lines > 0, "no positions in the check file");
+    (worst, sum / lines as f64)
+}
+
+/// How far the quantized output may be from the float one (rounding the
+/// weights to 1/255 and 1/64 and the output to whole centipawns): at most
+/// this on any position ...
+pub const WORST_CP: f64 = 12.0;
+/// ... and this on average.
+pub const MEAN_CP: f64 = 3.0;

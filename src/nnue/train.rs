@@ -1,0 +1,518 @@
+//! `chimera train`: a network from `chimera datagen` data, on the CPU.
+//!
+//! The float network is the quantized one without rounding: accumulators
+//! clipped to [0, 1], the output times `SCALE` in centipawns. Loss: the
+//! squared distance, in win-probability space, between `sigmoid(output)`
+//! and `lambda * sigmoid(score / SCALE) + (1 - lambda) * result`, both
+//! from the side to move's view. Adam, mini-batches split over threads
+//! (rayon), feature weights kept within what the integers hold. A
+//! validation set (games chosen by number, never trained on) is measured
+//! after every epoch.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use crate::geometry::Shape;
+use crate::nnue::data::{GameRecord, Sample};
+use crate::nnue::features::{FeatureMap, kind_key};
+use crate::nnue::net::{HIDDEN, Network, QA, QB, SCALE};
+use crate::variant::VariantSpec;
+use crate::variant::spec::PieceSpec;
+
+const H: usize = HIDDEN;
+/// The largest feature weight: `FT_CLIP * QA` summed over every piece of
+/// a crowded board stays inside an i16.
+const FT_CLIP: f32 = 1.98;
+
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub epochs: usize,
+    pub batch: usize,
+    pub lr: f32,
+    /// weight of the search score against the result
+    pub lambda: f32,
+    /// share of the games kept for validation
+    pub validation: f64,
+    pub seed: u64,
+    pub families: String,
+}
+
+/// The training set: per position its features (White's view, then
+/// Black's), the side to move and the target.
+pub struct Dataset {
+    feats: Vec<u32>,
+    /// per position: start in `feats`, White's count, Black's count
+    index: Vec<(u32, u8, u8)>,
+    stm: Vec<u8>,
+    target: Vec<f32>,
+}
+
+impl Dataset {
+    pub fn len(&self) -> usize {
+        self.index.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.index.is_empty()
+    }
+    fn features(&self, i: usize) -> [&[u32]; 2] {
+        let (s, w, b) = self.index[i];
+        let s = s as usize;
+        let (w, b) = (w as usize, b as usize);
+        [&self.feats[s..s + w], &self.feats[s + w..s + w + b]]
+    }
+}
+
+pub fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The pieces and board of a variant, by name (armies of the built-in set).
+fn variant_layout(name: &str) -> Result<(Vec<PieceSpec>, Shape), String> {
+    let spec = VariantSpec::by_name(name, &[])?;
+    Ok((spec.pieces.clone(), spec.shape.clone()))
+}
+
+/// The piece kinds and board size of a network for the variants of
+/// `games`: every piece those variants have, sorted.
+pub fn network_layout(games: &[GameRecord]) -> Result<(Vec<String>, usize), String> {
+    let mut kinds = Vec::new();
+    let mut squares = None;
+    let mut seen = std::collections::HashSet::new();
+    for g in games {
+        if !seen.insert(g.variant.as_str()) {
+            continue;
+        }
+        let (pieces, shape) = variant_layout(&g.variant)?;
+        let n = shape.num_squares();
+        if *squares.get_or_insert(n) != n {
+            return Err(format!(
+                "the data mixes boards of {} and {n} squares ({}): train one network per board",
+                squares.unwrap_or(0),
+                g.variant
+            ));
+        }
+        kinds.extend(pieces.iter().map(kind_key));
+    }
+    kinds.sort();
+    kinds.dedup();
+    Ok((kinds, squares.ok_or("no positions in the data")?))
+}
+
+/// A network of these kinds and squares with no weights yet (for feature
+/// maps).
+fn skeleton(kinds: &[String], squares: usize) -> Network {
+    Network {
+        squares,
+        kinds: kinds.to_vec(),
+        families: String::new(),
+        ft_w: Vec::new(),
+        ft_b: Vec::new(),
+        out_w: Vec::new(),
+        out_b: 0,
+    }
+}
+
+/// Feature maps of the variants of `games` for a network's kinds.
+fn maps(games: &[GameRecord], net: &Network) -> Result<HashMap<String, Arc<FeatureMap>>, String> {
+    let mut out = HashMap::new();
+    for g in games {
+        if !out.contains_key(&g.variant) {
+            let (pieces, shape) = variant_layout(&g.variant)?;
+            let m =
+                FeatureMap::new(&pieces, &shape, net).map_err(|e| format!("{}: {e}", g.variant))?;
+            out.insert(g.variant.clone(), Arc::new(m));
+        }
+    }
+    Ok(out)
+}
+
+/// The features of a sample's pieces seen by `persp`.
+fn sample_features<'a>(
+    m: &'a FeatureMap,
+    s: &'a Sample,
+    persp: usize,
+) -> impl Iterator<Item = u32> + 'a {
+    s.pieces
+        .iter()
+        .map(move |&(sq, owner, t)| m.index(persp, owner as usize, t as usize, sq as usize) as u32)
+}
+
+/// The positions of `games` as training examples.
+pub fn dataset(
+    games: &[&GameRecord],
+    maps: &HashMap<String, Arc<FeatureMap>>,
+    lambda: f32,
+) -> Dataset {
+    let mut d = Dataset {
+        feats: Vec::new(),
+        index: Vec::new(),
+        stm: Vec::new(),
+        target: Vec::new(),
+    };
+    for g in games {
+        let m = &maps[&g.variant];
+        for s in &g.samples {
+            let start = d.feats.len() as u32;
+            for persp in 0..2 {
+                d.feats.extend(sample_features(m, s, persp));
+            }
+            let k = s.pieces.len() as u8;
+            d.index.push((start, k, k));
+            d.stm.push(s.side);
+            let white = g.result as f32 / 2.0;
+            let result = if s.side == 0 { white } else { 1.0 - white };
+            let score = sigmoid(s.score as f32 / SCALE as f32);
+            d.target.push(lambda * score + (1.0 - lambda) * result);
+        }
+    }
+    d
+}
+
+/// The float network. Each feature's weights are trained as the sum of
+/// its own and those of its piece kind and side on any square (a
+/// factoriser: what a piece is worth anywhere is learned from every square
+/// at once); `quantize` folds the two into one row.
+#[derive(Clone)]
+pub struct FloatNet {
+    squares: usize,
+    pub ft_w: Vec<f32>,
+    /// [kind * 2 + theirs][H]
+    pub fac_w: Vec<f32>,
+    pub ft_b: Vec<f32>,
+    pub out_w: Vec<f32>,
+    pub out_b: f32,
+}
+
+impl FloatNet {
+    fn new(features: usize, squares: usize, seed: u64) -> FloatNet {
+        let mut rng = crate::rng::SplitMix64(seed);
+        let mut uniform =
+            |scale: f32| ((rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * scale;
+        FloatNet {
+            squares,
+            ft_w: (0..features * H).map(|_| uniform(0.01)).collect(),
+            fac_w: (0..features / squares * H).map(|_| uniform(0.1)).collect(),
+            ft_b: (0..H).map(|_| uniform(0.1) + 0.2).collect(),
+            out_w: (0..2 * H).map(|_| uniform(0.1)).collect(),
+            out_b: 0.0,
+        }
+    }
+
+    fn accumulate(&self, feats: &[u32]) -> [f32; H] {
+        let mut a: [f32; H] = self.ft_b[..].try_into().expect("H biases");
+        for &f in feats {
+            let f = f as usize;
+            let row = &self.ft_w[f * H..f * H + H];
+            let k = f / self.squares;
+            let fac = &self.fac_w[k * H..k * H + H];
+            for i in 0..H {
+                a[i] += row[i] + fac[i];
+            }
+        }
+        a
+    }
+
+    /// The output (centipawns / SCALE) of a position seen by both sides,
+    /// `stm` to move, and both accumulators.
+    fn forward(&self, f: [&[u32]; 2], stm: usize) -> (f32, [[f32; H]; 2]) {
+        let acc = [self.accumulate(f[stm]), self.accumulate(f[stm ^ 1])];
+        let mut y = self.out_b;
+        for (a, w) in acc.iter().zip(self.out_w.chunks_exact(H)) {
+            for (x, w) in a.iter().zip(w) {
+                y += x.clamp(0.0, 1.0) * w;
+            }
+        }
+        (y, acc)
+    }
+
+    /// The float evaluation in centipawns.
+    pub fn eval_cp(&self, f: [&[u32]; 2], stm: usize) -> f32 {
+        self.forward(f, stm).0 * SCALE as f32
+    }
+
+    pub fn quantize(&self, kinds: &[String], squares: usize, families: &str) -> Network {
+        let q = |x: f32, s: i32| (x * s as f32).round().clamp(-32767.0, 32767.0) as i16;
+        Network {
+            squares,
+            kinds: kinds.to_vec(),
+            families: families.to_string(),
+            ft_w: self
+                .ft_w
+                .iter()
+                .enumerate()
+                .map(|(i, &w)| q(w + self.fac_w[i / H / self.squares * H + i % H], QA))
+                .collect(),
+            ft_b: self.ft_b.iter().map(|&w| q(w, QA)).collect(),
+            out_w: self.out_w.iter().map(|&w| q(w, QB)).collect(),
+            out_b: (self.out_b * (QA * QB) as f32).round() as i32,
+        }
+    }
+}
+
+/// Gradients of one thread's share of a batch.
+struct Grad {
+    ft_w: Vec<f32>,
+    fac_w: Vec<f32>,
+    ft_b: Vec<f32>,
+    out_w: Vec<f32>,
+    out_b: f32,
+    loss: f64,
+}
+
+impl Grad {
+    fn zero(features: usize, factors: usize) -> Grad {
+        Grad {
+            ft_w: vec![0.0; features * H],
+            fac_w: vec![0.0; factors * H],
+            ft_b: vec![0.0; H],
+            out_w: vec![0.0; 2 * H],
+            out_b: 0.0,
+            loss: 0.0,
+        }
+    }
+    fn add(mut self, o: Grad) -> Grad {
+        for (a, b) in self.ft_w.iter_mut().zip(&o.ft_w) {
+            *a += b;
+        }
+        for (a, b) in self.fac_w.iter_mut().zip(&o.fac_w) {
+            *a += b;
+        }
+        for (a, b) in self.ft_b.iter_mut().zip(&o.ft_b) {
+            *a += b;
+        }
+        for (a, b) in self.out_w.iter_mut().zip(&o.out_w) {
+            *a += b;
+        }
+        self.out_b += o.out_b;
+        self.loss += o.loss;
+        self
+    }
+}
+
+fn loss_of(net: &FloatNet, d: &Dataset, i: usize) -> (f32, f32, [[f32; H]; 2]) {
+    let stm = d.stm[i] as usize;
+    let (y, acc) = net.forward(d.features(i), stm);
+    let p = sigmoid(y);
+    let e = p - d.target[i];
+    (e * e, 2.0 * e * p * (1.0 - p), acc)
+}
+
+fn backward(net: &FloatNet, d: &Dataset, i: usize, g: &mut Grad) {
+    let (loss, dy, acc) = loss_of(net, d, i);
+    g.loss += loss as f64;
+    g.out_b += dy;
+    let stm = d.stm[i] as usize;
+    let f = d.features(i);
+    for (half, a) in acc.iter().enumerate() {
+        let mut da = [0f32; H];
+        for j in 0..H {
+            let x = a[j];
+            g.out_w[half * H + j] += dy * x.clamp(0.0, 1.0);
+            if x > 0.0 && x < 1.0 {
+                da[j] = dy * net.out_w[half * H + j];
+            }
+        }
+        for (b, d) in g.ft_b.iter_mut().zip(&da) {
+            *b += d;
+        }
+        let persp = if half == 0 { stm } else { stm ^ 1 };
+        for &feat in f[persp] {
+            let feat = feat as usize;
+            let row = &mut g.ft_w[feat * H..feat * H + H];
+            for (r, d) in row.iter_mut().zip(&da) {
+                *r += d;
+            }
+            let k = feat / net.squares;
+            for (r, d) in g.fac_w[k * H..k * H + H].iter_mut().zip(&da) {
+                *r += d;
+            }
+        }
+    }
+}
+
+/// Adam's moments of one tensor.
+struct Adam {
+    m: Vec<f32>,
+    v: Vec<f32>,
+}
+
+impl Adam {
+    fn new(n: usize) -> Adam {
+        Adam {
+            m: vec![0.0; n],
+            v: vec![0.0; n],
+        }
+    }
+    fn step(&mut self, w: &mut [f32], g: &[f32], lr: f32, t: i32, clip: f32) {
+        let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
+        let c1 = 1.0 - b1.powi(t);
+        let c2 = 1.0 - b2.powi(t);
+        for i in 0..w.len() {
+            let gi = g[i];
+            if gi == 0.0 && self.m[i] == 0.0 {
+                continue;
+            }
+            self.m[i] = b1 * self.m[i] + (1.0 - b1) * gi;
+            self.v[i] = b2 * self.v[i] + (1.0 - b2) * gi * gi;
+            let step = lr * (self.m[i] / c1) / ((self.v[i] / c2).sqrt() + eps);
+            w[i] = (w[i] - step).clamp(-clip, clip);
+        }
+    }
+}
+
+/// The mean loss of a data set.
+pub fn mean_loss(net: &FloatNet, d: &Dataset) -> f64 {
+    if d.is_empty() {
+        return 0.0;
+    }
+    let sum: f64 = (0..d.len())
+        .into_par_iter()
+        .map(|i| loss_of(net, d, i).0 as f64)
+        .sum();
+    sum / d.len() as f64
+}
+
+/// The result of training.
+pub struct Trained {
+    pub float: FloatNet,
+    pub net: Network,
+    /// (epoch, train loss, validation loss, seconds)
+    pub epochs: Vec<(usize, f64, f64, f64)>,
+    pub train_positions: usize,
+    pub validation_positions: usize,
+    /// the numbers of the games held out
+    pub validation_games: Vec<u32>,
+}
+
+/// Trains a network on `games`; `report` gets each epoch's line.
+pub fn train(games: &[GameRecord], cfg: &Config, report: &dyn Fn(&str)) -> Result<Trained, String> {
+    let (kinds, squares) = network_layout(games)?;
+    let maps = maps(games, &skeleton(&kinds, squares))?;
+    let features = kinds.len() * 2 * squares;
+    // validation: games whose number falls in the share, by a hash
+    let held = |g: &GameRecord| {
+        let h = crate::nnue::data::fnv1a(&g.game.to_le_bytes()) as f64 / u32::MAX as f64;
+        h < cfg.validation
+    };
+    let (val_games, train_games): (Vec<&GameRecord>, Vec<&GameRecord>) =
+        games.iter().partition(|g| held(g));
+    let train_set = dataset(&train_games, &maps, cfg.lambda);
+    let val_set = dataset(&val_games, &maps, cfg.lambda);
+    if train_set.is_empty() {
+        return Err("no training positions".into());
+    }
+    report(&format!(
+        "{} kinds, {squares} squares, {features} features x {H}; {} training positions ({} games), {} validation ({} games)",
+        kinds.len(),
+        train_set.len(),
+        train_games.len(),
+        val_set.len(),
+        val_games.len()
+    ));
+    let factors = features / squares;
+    let mut net = FloatNet::new(features, squares, cfg.seed);
+    let mut opt = [
+        Adam::new(features * H),
+        Adam::new(factors * H),
+        Adam::new(H),
+        Adam::new(2 * H),
+        Adam::new(1),
+    ];
+    let mut order: Vec<u32> = (0..train_set.len() as u32).collect();
+    let mut rng = crate::rng::SplitMix64(cfg.seed ^ 0x5EED);
+    let mut t = 0;
+    let mut epochs = Vec::new();
+    let start = Instant::now();
+    for epoch in 1..=cfg.epochs {
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.index(i + 1));
+        }
+        // the learning rate drops tenfold for the last quarter
+        let lr = if epoch * 4 > cfg.epochs * 3 {
+            cfg.lr * 0.1
+        } else {
+            cfg.lr
+        };
+        let mut sum = 0.0;
+        for batch in order.chunks(cfg.batch.max(1)) {
+            let threads = rayon::current_num_threads().max(1);
+            let per = batch.len().div_ceil(threads);
+            let g = batch
+                .par_chunks(per.max(1))
+                .map(|part| {
+                    let mut g = Grad::zero(features, factors);
+                    for &i in part {
+                        backward(&net, &train_set, i as usize, &mut g);
+                    }
+                    g
+                })
+                .reduce_with(Grad::add)
+                .expect("a non-empty batch");
+            sum += g.loss;
+            let scale = 1.0 / batch.len() as f32;
+            let scaled = |v: &[f32]| v.iter().map(|x| x * scale).collect::<Vec<f32>>();
+            t += 1;
+            // a feature's two parts each keep half of what the integers hold
+            opt[0].step(&mut net.ft_w, &scaled(&g.ft_w), lr, t, FT_CLIP / 2.0);
+            opt[1].step(&mut net.fac_w, &scaled(&g.fac_w), lr, t, FT_CLIP / 2.0);
+            opt[2].step(&mut net.ft_b, &scaled(&g.ft_b), lr, t, FT_CLIP);
+            opt[3].step(&mut net.out_w, &scaled(&g.out_w), lr, t, 100.0);
+            let mut b = [net.out_b];
+            opt[4].step(&mut b, &[g.out_b * scale], lr, t, 100.0);
+            net.out_b = b[0];
+        }
+        let train_loss = sum / train_set.len() as f64;
+        let val_loss = mean_loss(&net, &val_set);
+        let secs = start.elapsed().as_secs_f64();
+        report(&format!(
+            "epoch {epoch} lr {lr:.5} train loss {train_loss:.6} validation loss {val_loss:.6} ({secs:.0} s)"
+        ));
+        epochs.push((epoch, train_loss, val_loss, secs));
+    }
+    let q = net.quantize(&kinds, squares, &cfg.families);
+    Ok(Trained {
+        float: net,
+        net: q,
+        epochs,
+        train_positions: train_set.len(),
+        validation_positions: val_set.len(),
+        validation_games: val_games.iter().map(|g| g.game).collect(),
+    })
+}
+
+/// Lines `variant|side|sq:owner:type ...|float centipawns` for the first
+/// `n` positions of `games` (for the check that the quantized network
+/// agrees with the float one).
+pub fn check_lines(
+    games: &[GameRecord],
+    float: &FloatNet,
+    kinds: &[String],
+    squares: usize,
+    n: usize,
+) -> Result<String, String> {
+    let maps = maps(games, &skeleton(kinds, squares))?;
+    let mut out = String::new();
+    let samples = games
+        .iter()
+        .flat_map(|g| g.samples.iter().map(move |s| (g, s)));
+    for (g, s) in samples.take(n) {
+        let m = &maps[&g.variant];
+        let f = [0, 1].map(|persp| sample_features(m, s, persp).collect::<Vec<u32>>());
+        let cp = float.eval_cp([&f[0], &f[1]], s.side as usize);
+        let pieces: Vec<String> = s
+            .pieces
+            .iter()
+            .map(|(sq, o, t)| format!("{sq}:{o}:{t}"))
+            .collect();
+        out.push_str(&format!(
+            "{}|{}|{}|{cp:.2}\n",
+            g.variant,
+            s.side,
+            pieces.join(" ")
+        ));
+    }
+    Ok(out)
+}

@@ -1,0 +1,282 @@
+//! `chimera datagen`: training positions for the evaluation network from
+//! Chimera's own games. One engine plays both sides at a fixed node budget
+//! from a few random plies; the quiet positions (not in check, the move
+//! chosen neither a capture nor a promotion, the score not a mate) are kept
+//! with the search score and the game's result, in the format of
+//! `nnue::data`.
+//!
+//! Game `g` of shard `i` of `n` is game number `g * n + i` of the whole
+//! set; its variant and opening come from the seed and that number alone,
+//! so shards made on different machines merge (`cat`) into the set one
+//! machine would make, and a stopped run resumes by playing the numbers
+//! missing from its file.
+
+use std::collections::HashSet;
+use std::io::Write;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use crate::base::{Move, MoveKind};
+use crate::nnue::data::{self, GameRecord, Sample};
+use crate::rng::SplitMix64;
+use crate::search::{Engine, Limits, ScoreKind};
+use crate::setup::{AnyPosition, Width, setup};
+use crate::variant::WHITE;
+use crate::variant::armies;
+use crate::with_position;
+
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// variant names, each game picks one
+    pub variants: Vec<String>,
+    /// games of this shard
+    pub games: usize,
+    pub concurrency: usize,
+    pub nodes: u64,
+    pub seed: u64,
+    /// (i, n): this is shard i of n
+    pub shard: (usize, usize),
+    pub out: String,
+    /// random plies before the engine plays: from .0 to .1
+    pub random_plies: (usize, usize),
+    pub hash_mb: usize,
+    pub max_plies: usize,
+}
+
+/// `cwda-all`: every pairing of the built-in armies; `chess`, `omega` and
+/// single names stay as they are.
+pub fn expand_variants(list: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for name in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        if name == "cwda-all" {
+            let a = armies::builtin();
+            for w in &a {
+                for b in &a {
+                    out.push(format!("cwda-{}-{}", w.token, b.token));
+                }
+            }
+        } else {
+            out.push(name.to_string());
+        }
+    }
+    out
+}
+
+/// Running totals for the progress line.
+#[derive(Default)]
+pub struct Progress {
+    pub games: usize,
+    pub positions: usize,
+    /// positions made by this run (not found in the file)
+    pub new_positions: usize,
+}
+
+fn tactical(pos: &AnyPosition, m: Move) -> bool {
+    with_position!(pos, p => p.piece_at(m.to()).is_some()
+        || m.kind() == MoveKind::EnPassant
+        || m.promotion().is_some())
+}
+
+fn pieces(pos: &AnyPosition) -> Vec<(u8, u8, u8)> {
+    with_position!(pos, p => (0..p.v.n)
+        .filter_map(|sq| p.piece_at(sq).map(|(c, t)| (sq as u8, c as u8, t as u8)))
+        .collect())
+}
+
+/// Plays game number `number`.
+fn play(cfg: &Config, engine: &mut Engine, number: u32) -> Result<GameRecord, String> {
+    let mut rng = SplitMix64(cfg.seed ^ (number as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    rng.next_u64();
+    let variant = cfg.variants[rng.index(cfg.variants.len())].clone();
+    let mut pos = setup(&variant, None, &[], &[], Width::Auto)?;
+    let (lo, hi) = cfg.random_plies;
+    let plies = lo + rng.index(hi.saturating_sub(lo) + 1);
+    let mut ply = 0;
+    while ply < plies {
+        let moves = with_position!(&pos, p => p.legal_moves());
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[rng.index(moves.len())];
+        let mut next = pos.clone();
+        next.make_legal(m).map_err(|e| e.to_string())?;
+        if next.outcome().is_some() {
+            break;
+        }
+        pos = next;
+        ply += 1;
+    }
+    engine.new_game();
+    let mut samples = Vec::new();
+    let mut lost_streak = [0, 0];
+    let mut quiet_draw = 0;
+    let white_result = loop {
+        if let Some(o) = pos.outcome() {
+            break match o.result() {
+                "1-0" => 2,
+                "0-1" => 0,
+                _ => 1,
+            };
+        }
+        if ply >= cfg.max_plies {
+            break 1;
+        }
+        let limits = Limits {
+            nodes: Some(cfg.nodes),
+            multipv: 1,
+            ..Default::default()
+        };
+        let side = pos.side();
+        let r = engine
+            .search(pos.clone(), limits, None)
+            .ok_or("search failed")?;
+        let best = r.best.ok_or("no move in a position that is not over")?;
+        let cp = match r.score {
+            ScoreKind::Cp(c) => Some(c),
+            ScoreKind::Mate(_) => None,
+        };
+        let view = cp.unwrap_or(match r.score {
+            ScoreKind::Mate(m) if m > 0 => 10_000,
+            _ => -10_000,
+        });
+        // adjudication as `chimera selfplay`: a clear loss for four moves,
+        // or a long dead draw
+        lost_streak[side] = if view < -1000 {
+            lost_streak[side] + 1
+        } else {
+            0
+        };
+        if lost_streak[side] >= 4 {
+            break if side == WHITE { 0 } else { 2 };
+        }
+        quiet_draw = if ply > 80 && view.abs() <= 10 {
+            quiet_draw + 1
+        } else {
+            0
+        };
+        if quiet_draw >= 16 {
+            break 1;
+        }
+        if let Some(cp) = cp
+            && !pos.in_check()
+            && !tactical(&pos, best)
+        {
+            samples.push(Sample {
+                side: side as u8,
+                score: cp.clamp(-i16::MAX as i32, i16::MAX as i32) as i16,
+                ply: ply.min(u16::MAX as usize) as u16,
+                pieces: pieces(&pos),
+            });
+        }
+        pos.make_legal(best)
+            .map_err(|e| format!("engine played {e}"))?;
+        ply += 1;
+    };
+    Ok(GameRecord {
+        game: number,
+        variant,
+        result: white_result,
+        samples,
+    })
+}
+
+/// Opens the output for appending: the games already in it, the file
+/// truncated after its last whole game (a run stopped while writing).
+fn open(path: &str) -> Result<(std::fs::File, HashSet<u32>, usize), String> {
+    let err = |e: std::io::Error| format!("{path}: {e}");
+    let existing = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(e) => return Err(err(e)),
+    };
+    let (games, valid) = if existing.is_empty() {
+        (Vec::new(), 0)
+    } else {
+        data::read(&existing).map_err(|e| format!("{path}: {e}"))?
+    };
+    let mut f = std::fs::OpenOptions::new()
+        .create(true)
+        .write(true)
+        .truncate(false)
+        .open(path)
+        .map_err(err)?;
+    f.set_len(valid as u64).map_err(err)?;
+    use std::io::Seek;
+    f.seek(std::io::SeekFrom::End(0)).map_err(err)?;
+    if valid == 0 {
+        f.write_all(&data::file_header()).map_err(err)?;
+    }
+    let positions = games.iter().map(|g| g.samples.len()).sum();
+    Ok((f, games.iter().map(|g| g.game).collect(), positions))
+}
+
+/// Makes the shard's games that its file lacks; `progress` is called after
+/// each game.
+pub fn run(cfg: &Config, progress: &(dyn Fn(&Progress, f64) + Sync)) -> Result<Progress, String> {
+    let (i, n) = cfg.shard;
+    if n == 0 || i >= n {
+        return Err(format!("bad shard {i}/{n}"));
+    }
+    for v in &cfg.variants {
+        setup(v, None, &[], &[], Width::Auto).map_err(|e| format!("{v}: {e}"))?;
+    }
+    if cfg.variants.is_empty() {
+        return Err("no variant".into());
+    }
+    let (file, done, positions) = open(&cfg.out)?;
+    let todo: Vec<u32> = (0..cfg.games)
+        .map(|g| (g * n + i) as u32)
+        .filter(|g| !done.contains(g))
+        .collect();
+    let file = Mutex::new(file);
+    let totals = Mutex::new(Progress {
+        games: done.len(),
+        positions,
+        new_positions: 0,
+    });
+    let next = AtomicUsize::new(0);
+    let error = Mutex::new(None::<String>);
+    let start = Instant::now();
+    let cfg = Arc::new(cfg.clone());
+    std::thread::scope(|s| {
+        for _ in 0..cfg.concurrency.max(1) {
+            s.spawn(|| {
+                let mut engine = Engine::new();
+                engine.set_hash(cfg.hash_mb);
+                engine.set_threads(1);
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    if k >= todo.len() || error.lock().expect("error").is_some() {
+                        break;
+                    }
+                    let r = play(&cfg, &mut engine, todo[k]).and_then(|g| {
+                        let bytes = g.encode()?;
+                        let mut f = file.lock().expect("file");
+                        f.write_all(&bytes)
+                            .and_then(|_| f.flush())
+                            .map_err(|e| format!("{}: {e}", cfg.out))?;
+                        Ok(g.samples.len())
+                    });
+                    match r {
+                        Ok(count) => {
+                            let mut t = totals.lock().expect("totals");
+                            t.games += 1;
+                            t.positions += count;
+                            t.new_positions += count;
+                            progress(&t, start.elapsed().as_secs_f64());
+                        }
+                        Err(e) => {
+                            *error.lock().expect("error") = Some(e);
+                            break;
+                        }
+                    }
+                }
+            });
+        }
+    });
+    if let Some(e) = error.into_inner().expect("error") {
+        return Err(e);
+    }
+    Ok(totals.into_inner().expect("totals"))
+}
