@@ -561,12 +561,15 @@ usage: chimera selfplay [--variant V] [--games N] [--concurrency N] [--nodes N |
                         [--positions FILE] [--nnue-a on|off|FILE] [--nnue-b on|off|FILE]
 
 Plays N games (in pairs, colours swapped, from random openings of --plies
-random moves) between two settings of Chimera's weights (see `chimera
+random moves; --variant may list several, comma-separated, taken in turn
+by the pairs) between two settings of Chimera's weights (see `chimera
 params`); A's result is reported. --tc is in seconds (`10+0.1`); --nodes
 limits each move instead (deterministic). --threads-a/--threads-b give a
 side more search threads (Lazy SMP), to measure what threads are worth
 (use --concurrency 1 and --tc). The last line gives W-L-D, the
-score, the Elo difference with its 95% error bar, and the SPRT LLR.
+score, the Elo difference with its 95% error bar, and the SPRT LLR
+(--sprt ELO0,ELO1, default 0,10; given, the run stops once the LLR leaves
+[-2.94, 2.94], alpha = beta = 0.05).
 --positions FILE appends the games' quiet positions (not in check, the
 move played neither a capture nor a promotion) as `variant|FEN|result`
 lines, the result from White's view (1, 0.5, 0): the data `chimera
@@ -605,7 +608,9 @@ fn cmd_selfplay(args: &[String]) -> Result<(), ArgError> {
         return Ok(());
     }
     let variant = p.value("--variant").unwrap_or("chess").to_string();
-    crate::variant::VariantSpec::by_name(&variant, &[]).map_err(ArgError)?;
+    for v in variant.split(',') {
+        crate::variant::VariantSpec::by_name(v.trim(), &[]).map_err(ArgError)?;
+    }
     let (base_ms, inc_ms) = match p.value("--tc") {
         None => (10_000, 100),
         Some(tc) => {
@@ -649,6 +654,7 @@ fn cmd_selfplay(args: &[String]) -> Result<(), ArgError> {
             number::<usize>(&p, "--threads-b", 1, 256)?.unwrap_or(1),
         ],
         positions: p.value("--positions").map(str::to_string),
+        sprt: p.value("--sprt").map(|_| (elo0, elo1)),
         nets: [
             NetChoice::from_arg(p.value("--nnue-a").unwrap_or("on")).map_err(ArgError)?,
             NetChoice::from_arg(p.value("--nnue-b").unwrap_or("on")).map_err(ArgError)?,

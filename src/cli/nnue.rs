@@ -103,7 +103,7 @@ pub fn cmd_datagen(args: &[String]) -> Result<(), ArgError> {
 pub const TRAIN_HELP: &str = "\
 usage: chimera train --data FILE[,FILE...] --out NET [--epochs N] [--batch N] [--lr X]
                      [--lambda X] [--validation X] [--seed S] [--families TEXT]
-                     [--check FILE] [--threads N]
+                     [--check FILE] [--threads N] [--residual] [--weight-decay X]
 
 Trains an evaluation network on `chimera datagen` data (one board size per
 network; its piece kinds are every piece of the data's variants) and
@@ -111,9 +111,13 @@ writes it quantized to NET (format: src/nnue/net.rs). Defaults: 12 epochs,
 batches of 16384, learning rate 0.001 (a tenth for the last quarter),
 lambda 0.7 (the search score's weight against the game's result),
 validation 0.05 (that share of the games is held out). Each epoch prints
-its training and validation loss. --check FILE writes 200 validation
+its training and validation loss; the network of the epoch with the best
+validation loss is the one written. --weight-decay X: decoupled weight
+decay of the feature weights (default 0). --check FILE writes 200 validation
 positions with the float network's centipawns, for the test that the
-quantized network agrees with them.
+quantized network agrees with them. --residual trains a correction that
+the engine adds to its classical evaluation (the loss sees their sum)
+instead of a network that replaces it.
 ";
 
 pub fn cmd_train(args: &[String]) -> Result<(), ArgError> {
@@ -132,8 +136,9 @@ pub fn cmd_train(args: &[String]) -> Result<(), ArgError> {
             "--families",
             "--check",
             "--threads",
+            "--weight-decay",
         ],
-        &["--help"],
+        &["--help", "--residual"],
     )?;
     if p.flag("--help") {
         out().text(TRAIN_HELP);
@@ -175,6 +180,8 @@ pub fn cmd_train(args: &[String]) -> Result<(), ArgError> {
         validation: real("--validation", 0.0, 0.9, 0.05)?,
         seed: number::<u64>(&p, "--seed", 0, u64::MAX)?.unwrap_or(1),
         families: p.value("--families").unwrap_or("").to_string(),
+        residual: p.flag("--residual"),
+        weight_decay: real("--weight-decay", 0.0, 1000.0, 0.0)? as f32,
     };
     if let Some(n) = number::<usize>(&p, "--threads", 1, 256)? {
         // the global pool may already exist (a second call): keep it then
@@ -200,14 +207,15 @@ pub fn cmd_train(args: &[String]) -> Result<(), ArgError> {
     let last = t.epochs.last().copied().unwrap_or_default();
     out().line(&format!(
         "wrote {out_path}: {} kinds, {} squares; {} training positions, {} validation; \
-         epoch {} train loss {:.6} validation loss {:.6}",
+         last epoch {} train loss {:.6} validation loss {:.6}; kept epoch {}",
         t.net.kinds.len(),
         t.net.squares,
         t.train_positions,
         t.validation_positions,
         last.0,
         last.1,
-        last.2
+        last.2,
+        t.best_epoch
     ));
     Ok(())
 }

@@ -72,6 +72,12 @@ impl Nnue {
         self.ev.net.output(&self.acc[side], &self.acc[side ^ 1])
     }
 
+    /// Whether the output is added to the classical evaluation.
+    #[inline(always)]
+    pub fn residual(&self) -> bool {
+        self.ev.net.residual
+    }
+
     pub fn accumulators(&self) -> &[[i16; HIDDEN]; 2] {
         &self.acc
     }

@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! 8 bytes "CHMRNNUE", u16 version (1), u16 hidden size H,
-//! u16 squares S, u16 QA, u16 QB, u16 output scale,
+//! u16 squares S, u16 QA, u16 QB, u16 output scale, u16 flags (bit 0:
+//! residual, the output is added to the classical evaluation),
 //! text feature set, text families, u16 K + K texts: the piece kinds
 //!   (a text: u8 length + UTF-8 bytes; a kind: `role:betza`),
 //! i16 feature weights [K * 2 * S][H], i16 feature biases [H],
@@ -36,6 +37,9 @@ pub struct Network {
     pub kinds: Vec<String>,
     /// the games it was trained on, as the file says (e.g. `chess,cwda`)
     pub families: String,
+    /// the output corrects the classical evaluation (is added to it)
+    /// rather than replacing it
+    pub residual: bool,
     /// [feature][HIDDEN]
     pub ft_w: Vec<i16>,
     pub ft_b: Vec<i16>,
@@ -97,6 +101,7 @@ impl Network {
             QA as u16,
             QB as u16,
             SCALE as u16,
+            self.residual as u16,
         ] {
             v.extend_from_slice(&x.to_le_bytes());
         }
@@ -134,6 +139,10 @@ impl Network {
         let hidden = r.u16()? as usize;
         let squares = r.u16()? as usize;
         let (qa, qb, scale) = (r.u16()? as i32, r.u16()? as i32, r.u16()? as i32);
+        let flags = r.u16()?;
+        if flags > 1 {
+            return Err(format!("unknown network flags {flags:#x}"));
+        }
         if hidden != HIDDEN || qa != QA || qb != QB || scale != SCALE {
             return Err(format!(
                 "network of hidden size {hidden}, QA {qa}, QB {qb}, scale {scale}; \
@@ -161,6 +170,7 @@ impl Network {
             squares,
             kinds,
             families,
+            residual: flags & 1 != 0,
             ft_w,
             ft_b,
             out_w,
@@ -197,6 +207,7 @@ pub(crate) mod tests {
             squares,
             kinds: kinds.iter().map(|k| k.to_string()).collect(),
             families: "test".into(),
+            residual: seed.is_multiple_of(2),
             ft_w: (0..features * HIDDEN).map(|_| w(60) as i16).collect(),
             ft_b: (0..HIDDEN).map(|_| w(100) as i16).collect(),
             out_w: (0..2 * HIDDEN).map(|_| w(64) as i16).collect(),

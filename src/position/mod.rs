@@ -155,6 +155,20 @@ impl<B: Bitboard> Position<B> {
         ep.iter().fold(0, |h, s| h ^ self.v.zobrist.ep[s])
     }
 
+    /// A position of the pieces `(owner, type, square)` with `side` to
+    /// move, no castling and no en passant (for the trainer's classical
+    /// evaluations). Nothing is checked.
+    pub fn from_pieces(v: Arc<Variant<B>>, side: usize, pieces: &[(usize, usize, Sq)]) -> Self {
+        let mut pos = Position::empty(v);
+        for &(c, t, sq) in pieces {
+            pos.put(c, t, sq);
+        }
+        pos.side = side;
+        pos.hash = pos.compute_hash();
+        pos.update_checkers();
+        pos
+    }
+
     /// Lets a network evaluate this position from now on (its accumulators
     /// computed afresh, then kept by make and unmake), or none.
     pub fn attach_nnue(&mut self, ev: Option<Evaluator>) {

@@ -261,6 +261,7 @@ mod two_player {
         #[inline]
         fn evaluate(&self, t: &EvalTables<B>, p: &Params) -> i32 {
             match self.nnue() {
+                Some(n) if n.residual() => evaluate(self, t, p) + n.evaluate(self.side()),
                 Some(n) => n.evaluate(self.side()),
                 None => evaluate(self, t, p),
             }
@@ -274,6 +275,10 @@ mod two_player {
             beta: i32,
         ) -> (i32, bool) {
             match self.nnue() {
+                Some(n) if n.residual() => {
+                    let (e, complete) = evaluate_bounded(self, t, p, alpha, beta);
+                    (e + n.evaluate(self.side()), complete)
+                }
                 Some(n) => (n.evaluate(self.side()), true),
                 None => evaluate_bounded(self, t, p, alpha, beta),
             }

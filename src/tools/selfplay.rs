@@ -22,6 +22,8 @@ pub use crate::tools::stats::Tally;
 
 #[derive(Clone, Debug)]
 pub struct Config {
+    /// a variant name, or several separated by commas: game pair `i`
+    /// plays the `i`-th (cycling)
     pub variant: String,
     pub games: usize,
     pub concurrency: usize,
@@ -39,6 +41,9 @@ pub struct Config {
     pub max_plies: usize,
     /// search threads of A and B
     pub threads: [usize; 2],
+    /// an SPRT (elo0, elo1; alpha = beta = 0.05) that ends the run once
+    /// it decides
+    pub sprt: Option<(f64, f64)>,
     /// the evaluation networks of A and B (`Use NNUE`, `EvalFile`)
     pub nets: [crate::nnue::NetChoice; 2],
     /// where to append the quiet positions of the games, each with the
@@ -80,6 +85,7 @@ fn random_opening<B: Bitboard>(
 /// Plays one game; returns the result from A's view: 1 win, 0 draw, -1 loss.
 fn play_game(
     cfg: &Config,
+    variant: &str,
     opening: &[String],
     a_white: bool,
     record: &mut Record,
@@ -93,7 +99,7 @@ fn play_game(
         e.move_overhead = 5;
     }
     let refs: Vec<&str> = opening.iter().map(String::as_str).collect();
-    let mut pos = setup(&cfg.variant, None, &refs, &[], Width::Auto)?;
+    let mut pos = setup(variant, None, &refs, &[], Width::Auto)?;
     let mut plies = opening.len();
     let mut clock = [cfg.base_ms as i64, cfg.base_ms as i64];
     let mut quiet_draw = 0;
@@ -184,13 +190,29 @@ fn clone_any(p: &AnyPosition) -> AnyPosition {
     p.clone()
 }
 
+/// Whether the SPRT of `cfg`, if any, has accepted a hypothesis.
+fn decided(cfg: &Config, t: &Tally) -> bool {
+    cfg.sprt.is_some_and(|(e0, e1)| {
+        let (lo, hi) = crate::tools::stats::sprt_bounds(0.05, 0.05);
+        let llr = t.llr(e0, e1);
+        llr <= lo || llr >= hi
+    })
+}
+
 /// Runs the match; `progress` is called after each game with the tally.
 pub fn run(cfg: &Config, progress: &(dyn Fn(&Tally) + Sync)) -> Result<Tally, String> {
-    let start = setup(&cfg.variant, None, &[], &[], Width::Auto)?;
+    let variants: Vec<&str> = cfg.variant.split(',').map(str::trim).collect();
+    let starts = variants
+        .iter()
+        .map(|v| setup(v, None, &[], &[], Width::Auto))
+        .collect::<Result<Vec<_>, _>>()?;
     let mut rng = SplitMix64(cfg.seed);
     let pairs = cfg.games.div_ceil(2);
     let openings: Vec<Vec<String>> = (0..pairs)
-        .map(|_| with_position!(&start, p => random_opening(p, cfg.opening_plies, &mut rng)))
+        .map(|i| {
+            let start = &starts[i % starts.len()];
+            with_position!(start, p => random_opening(p, cfg.opening_plies, &mut rng))
+        })
         .collect();
     let writer = match &cfg.positions {
         Some(path) => Some(Mutex::new(
@@ -211,20 +233,21 @@ pub fn run(cfg: &Config, progress: &(dyn Fn(&Tally) + Sync)) -> Result<Tally, St
             s.spawn(|| {
                 loop {
                     let g = next.fetch_add(1, Ordering::Relaxed);
-                    if g >= cfg.games {
+                    if g >= cfg.games || decided(&cfg, &tally.lock().expect("tally")) {
                         break;
                     }
                     let opening = &openings[g / 2];
+                    let variant = variants[(g / 2) % variants.len()];
                     let a_white = g.is_multiple_of(2);
                     let mut record = Record::new();
-                    match play_game(&cfg, opening, a_white, &mut record) {
+                    match play_game(&cfg, variant, opening, a_white, &mut record) {
                         Ok(r) => {
                             if let Some(w) = &writer {
                                 let white = if a_white { r } else { -r };
                                 let label = ["0", "0.5", "1"][(white + 1) as usize];
                                 let mut text = String::new();
                                 for fen in &record {
-                                    text.push_str(&format!("{}|{fen}|{label}\n", cfg.variant));
+                                    text.push_str(&format!("{variant}|{fen}|{label}\n"));
                                 }
                                 let mut w = w.lock().expect("positions");
                                 if let Err(e) = w.write_all(text.as_bytes()) {

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# The whole recipe of Chimera's chess/CwDA evaluation network, from nothing:
+# self-play data -> training -> the quantized network checked against the
+# float one -> an SPRT against the classical evaluation. Every step has its
+# seed and budget here, so the network can be made again.
+#
+# usage: scripts/nnue-recipe.sh [WORKDIR]     (default nnue-work/)
+# budgets (environment): GAMES_3000 and GAMES_1000 (games at 3000 and 1000
+# nodes a move; each game gives about 65 positions), SPRT_GAMES, SPRT_TC.
+# On 2 cores: about 100 positions/s at 3000 nodes, 300/s at 1000 nodes;
+# training ~25 s an epoch per million positions.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+W=${1:-nnue-work}
+BIN=target/release/chimera
+cargo build --release --quiet
+mkdir -p "$W"
+
+# 1. data: chess and every pairing of the built-in armies (cwda-all), one
+# game per core; stopped at any time, the same command resumes
+"$BIN" datagen --out "$W/d3000.bin" --variants chess,cwda-all --nodes 3000 \
+    --seed 1 --games "${GAMES_3000:-2300}" --concurrency 2 --quiet
+"$BIN" datagen --out "$W/d1000.bin" --variants chess,cwda-all --nodes 1000 \
+    --seed 2 --games "${GAMES_1000:-3500}" --concurrency 2 --quiet
+
+# 2. the network: a correction of the classical evaluation (--residual),
+# feature weights held back by weight decay; the epoch with the best
+# validation loss is kept
+"$BIN" train --data "$W/d3000.bin,$W/d1000.bin" --out "$W/cwda.nnue" \
+    --residual --weight-decay 100 --batch 2048 --epochs 8 --lambda 0.7 \
+    --seed 1 --families chess,cwda --check "$W/cwda.check"
+
+# 3. the quantized network agrees with the trainer's float network
+CHIMERA_CHECK="$W/cwda.nnue,$W/cwda.check" \
+    cargo test --release --quiet --lib a_trained_networks_check_file_agrees -- --nocapture
+
+# 4. adopted only if it wins: SPRT (elo0 0, elo1 10), network against the
+# classical evaluation, 2 games at a time
+"$BIN" selfplay --variant chess,cwda-fide-nutty,cwda-nutty-rookies,cwda-rookies-fide,cwda-fide-rookies \
+    --games "${SPRT_GAMES:-4000}" --tc "${SPRT_TC:-5+0.05}" --concurrency 2 \
+    --nnue-a "$W/cwda.nnue" --nnue-b off --sprt 0,10

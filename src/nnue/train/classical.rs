@@ -1,0 +1,65 @@
+//! The classical evaluation of training positions (what a residual
+//! network corrects), with the engine's default weights.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+use crate::eval::{EvalTables, evaluate};
+use crate::nnue::data::GameRecord;
+use crate::params::Params;
+use crate::position::Position;
+use crate::setup::BoardWidth;
+use crate::variant::{Variant, VariantSpec};
+
+type Tables<B> = HashMap<String, (Arc<Variant<B>>, Arc<EvalTables<B>>)>;
+
+fn tables<B: BoardWidth>(games: &[&GameRecord]) -> Result<Tables<B>, String> {
+    let mut out = HashMap::new();
+    for g in games {
+        if out.contains_key(&g.variant) {
+            continue;
+        }
+        let spec = VariantSpec::by_name(&g.variant, &[])?;
+        if !spec.shape.fits::<B>() {
+            continue;
+        }
+        let v = Arc::new(Variant::<B>::new(spec)?);
+        let t = Arc::new(EvalTables::new(&v, &Params::default()));
+        out.insert(g.variant.clone(), (v, t));
+    }
+    Ok(out)
+}
+
+fn of_game<B: BoardWidth>(g: &GameRecord, v: &Arc<Variant<B>>, t: &EvalTables<B>) -> Vec<i32> {
+    let p = Params::default();
+    g.samples
+        .iter()
+        .map(|s| {
+            let pieces: Vec<(usize, usize, usize)> = s
+                .pieces
+                .iter()
+                .map(|&(sq, o, ty)| (o as usize, ty as usize, sq as usize))
+                .collect();
+            let pos = Position::from_pieces(v.clone(), s.side as usize, &pieces);
+            evaluate(&pos, t, &p)
+        })
+        .collect()
+}
+
+/// The classical evaluation (centipawns, side to move's view) of every
+/// position of `games`, in order.
+pub fn evaluations(games: &[&GameRecord]) -> Result<Vec<i32>, String> {
+    let small = tables::<u64>(games)?;
+    let large = tables::<u128>(games)?;
+    let per_game: Vec<Vec<i32>> = games
+        .par_iter()
+        .map(|g| match (small.get(&g.variant), large.get(&g.variant)) {
+            (Some((v, t)), _) => of_game(g, v, t),
+            (None, Some((v, t))) => of_game(g, v, t),
+            _ => unreachable!("every variant has tables of one width"),
+        })
+        .collect();
+    Ok(per_game.into_iter().flatten().collect())
+}

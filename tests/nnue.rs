@@ -1,0 +1,189 @@
+//! The network's pipeline through the binary: `chimera datagen` makes a
+//! data file, resumes after a stop that cut a game short, shards merge by
+//! concatenation; `chimera train` turns the data into a network that the
+//! engine loads (`EvalFile`, `--nnue`) and refuses when damaged, keeping
+//! its evaluation.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use chimera::nnue::data;
+use chimera::nnue::net::Network;
+
+fn engine() -> String {
+    std::env::var("CHIMERA_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_chimera").to_string())
+}
+
+fn run(args: &[&str]) -> Output {
+    let out = Command::new(engine())
+        .args(args)
+        .env_remove("RUST_LOG")
+        .output()
+        .expect("the chimera binary runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{args:?} panicked:\n{stderr}");
+    out
+}
+
+fn dir() -> PathBuf {
+    let d = std::env::temp_dir().join(format!("chimera-nnue-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn games_in(path: &Path) -> Vec<data::GameRecord> {
+    let bytes = std::fs::read(path).unwrap();
+    let (games, valid) = data::read(&bytes).unwrap();
+    assert_eq!(valid, bytes.len(), "no partial game left");
+    games
+}
+
+fn datagen(out: &Path, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "datagen",
+        "--out",
+        out.to_str().unwrap(),
+        "--variants",
+        "chess,cwda-nutty-rookies",
+        "--nodes",
+        "300",
+        "--concurrency",
+        "2",
+        "--quiet",
+    ];
+    args.extend_from_slice(extra);
+    let o = run(&args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    o
+}
+
+#[test]
+fn datagen_resumes_and_shards_merge_and_train_makes_a_network_the_engine_loads() {
+    let d = dir();
+    let full = d.join("full.bin");
+    datagen(&full, &["--games", "4", "--seed", "7"]);
+    let games = games_in(&full);
+    assert_eq!(games.len(), 4);
+    let mut numbers: Vec<u32> = games.iter().map(|g| g.game).collect();
+    numbers.sort();
+    assert_eq!(numbers, vec![0, 1, 2, 3]);
+    for g in &games {
+        assert!(["chess", "cwda-nutty-rookies"].contains(&g.variant.as_str()));
+        assert!(g.result <= 2);
+        for s in &g.samples {
+            assert!(
+                s.pieces.iter().filter(|p| p.2 == 0).count() == 2,
+                "two Kings"
+            );
+            assert!(s.score.abs() < 20_000, "no mate score kept");
+        }
+    }
+    assert!(games.iter().map(|g| g.samples.len()).sum::<usize>() > 20);
+
+    // a run stopped while it wrote its last game: the file ends in part of
+    // a game; the same command keeps the whole games and plays the rest
+    let bytes = std::fs::read(&full).unwrap();
+    let (_, _) = data::read(&bytes).unwrap();
+    let cut = d.join("cut.bin");
+    let mut two = data::file_header();
+    for g in &games[..2] {
+        two.extend(g.encode().unwrap());
+    }
+    let third = games[2].encode().unwrap();
+    two.extend(&third[..third.len() / 2]);
+    std::fs::write(&cut, &two).unwrap();
+    datagen(&cut, &["--games", "4", "--seed", "7"]);
+    let resumed = games_in(&cut);
+    let by_number = |v: &[data::GameRecord]| {
+        let mut v = v.to_vec();
+        v.sort_by_key(|g| g.game);
+        v
+    };
+    assert_eq!(
+        by_number(&resumed),
+        by_number(&games),
+        "the same games as one run"
+    );
+
+    // two shards of the same seed, concatenated: the same set again
+    let (s0, s1) = (d.join("s0.bin"), d.join("s1.bin"));
+    datagen(&s0, &["--games", "2", "--seed", "7", "--shard", "0/2"]);
+    datagen(&s1, &["--games", "2", "--seed", "7", "--shard", "1/2"]);
+    let merged = d.join("merged.bin");
+    let mut m = std::fs::read(&s0).unwrap();
+    m.extend(std::fs::read(&s1).unwrap());
+    std::fs::write(&merged, m).unwrap();
+    assert_eq!(by_number(&games_in(&merged)), by_number(&games));
+
+    // a network from the data
+    let net = d.join("t.nnue");
+    let o = run(&[
+        "train",
+        "--data",
+        full.to_str().unwrap(),
+        "--out",
+        net.to_str().unwrap(),
+        "--epochs",
+        "2",
+        "--validation",
+        "0.3",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        stderr.contains("epoch 2") && stderr.contains("validation loss"),
+        "{stderr}"
+    );
+    let parsed = Network::from_bytes(&std::fs::read(&net).unwrap()).unwrap();
+    assert_eq!(parsed.squares, 64);
+    assert!(
+        parsed.kinds.iter().any(|k| k == "piece:fsRbWbF"),
+        "the Charging Rook"
+    );
+
+    // the engine searches with it
+    let o = run(&["bench", "--depth", "3", "--nnue", net.to_str().unwrap()]);
+    assert!(o.status.success());
+    assert!(String::from_utf8_lossy(&o.stdout).contains(" nodes "));
+
+    // UCI: a damaged file is refused and the network before it kept
+    let mut bad = std::fs::read(&net).unwrap();
+    let at = bad.len() / 2;
+    bad[at] ^= 1;
+    let bad_path = d.join("bad.nnue");
+    std::fs::write(&bad_path, bad).unwrap();
+    let mut child = Command::new(engine())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let script = format!(
+        "uci\nsetoption name EvalFile value {}\nsetoption name EvalFile value {}\n\
+         setoption name UCI_Variant value omega\nsetoption name UCI_Variant value chess\n\
+         position startpos\ngo depth 3\nisready\nquit\n",
+        net.display(),
+        bad_path.display()
+    );
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("option name Use NNUE type check default true"),
+        "{text}"
+    );
+    assert!(text.contains("option name EvalFile type string"), "{text}");
+    assert!(text.contains("info string NNUE evaluation from"), "{text}");
+    assert!(text.contains("checksum"), "the damage is named: {text}");
+    assert!(
+        text.contains("classical evaluation:") && text.contains("104"),
+        "Omega falls back, and says why: {text}"
+    );
+    assert!(text.contains("bestmove"), "{text}");
+    std::fs::remove_dir_all(&d).ok();
+}
