@@ -28,6 +28,8 @@ pub const QB: i32 = 256;
 pub const SCALE: i32 = 400;
 pub const MAGIC: &[u8; 8] = b"CHMRNNUE";
 pub const VERSION: u16 = 1;
+/// The largest output in centipawns, far from the search's mate scores.
+pub const OUTPUT_LIMIT: i64 = 10_000;
 pub const FEATURE_SET: &str = "kind-theirs-square/mirrored-ranks";
 
 #[derive(Clone, Debug, PartialEq)]
@@ -179,18 +181,21 @@ impl Network {
     }
 
     /// The output in centipawns for the side to move's accumulator `us`
-    /// and the other's `them`.
+    /// and the other's `them`, within +-`OUTPUT_LIMIT` (a network file,
+    /// trained or not, never makes a mate score or an overflow).
     #[inline]
     pub fn output(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN]) -> i32 {
         let half = |acc: &[i16; HIDDEN], w: &[i16]| -> i32 {
             let mut sum = 0i32;
             for (a, w) in acc.iter().zip(w) {
-                sum += (*a as i32).clamp(0, QA) * *w as i32;
+                sum = sum.wrapping_add((*a as i32).clamp(0, QA) * *w as i32);
             }
             sum
         };
-        let sum = half(us, &self.out_w[..HIDDEN]) + half(them, &self.out_w[HIDDEN..]) + self.out_b;
-        (sum as i64 * SCALE as i64 / (QA * QB) as i64) as i32
+        let sum = half(us, &self.out_w[..HIDDEN]) as i64
+            + half(them, &self.out_w[HIDDEN..]) as i64
+            + self.out_b as i64;
+        (sum * SCALE as i64 / (QA * QB) as i64).clamp(-OUTPUT_LIMIT, OUTPUT_LIMIT) as i32
     }
 }
 
@@ -213,6 +218,18 @@ pub(crate) mod tests {
             out_w: (0..2 * HIDDEN).map(|_| w(64) as i16).collect(),
             out_b: w(5000) as i32,
         }
+    }
+
+    #[test]
+    fn the_largest_weights_give_a_bounded_output() {
+        let mut net = random_net(&["king:K", "pawn:fmWfcF"], 64, 1);
+        net.out_w.iter_mut().for_each(|w| *w = i16::MAX);
+        net.out_b = i32::MAX;
+        let full = [i16::MAX; HIDDEN];
+        assert_eq!(net.output(&full, &full), OUTPUT_LIMIT as i32);
+        net.out_w.iter_mut().for_each(|w| *w = i16::MIN);
+        net.out_b = i32::MIN;
+        assert_eq!(net.output(&full, &full), -OUTPUT_LIMIT as i32);
     }
 
     #[test]
