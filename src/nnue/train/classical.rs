@@ -56,10 +56,10 @@ pub fn evaluations(games: &[&GameRecord]) -> Result<Vec<i32>, String> {
     let per_game: Vec<Vec<i32>> = games
         .par_iter()
         .map(|g| match (small.get(&g.variant), large.get(&g.variant)) {
-            (Some((v, t)), _) => of_game(g, v, t),
-            (None, Some((v, t))) => of_game(g, v, t),
-            _ => unreachable!("every variant has tables of one width"),
+            (Some((v, t)), _) => Ok(of_game(g, v, t)),
+            (None, Some((v, t))) => Ok(of_game(g, v, t)),
+            _ => Err(format!("{}: no board width fits", g.variant)),
         })
-        .collect();
+        .collect::<Result<_, String>>()?;
     Ok(per_game.into_iter().flatten().collect())
 }
