@@ -7,7 +7,7 @@
 # usage: scripts/nnue-recipe.sh [WORKDIR]     (default nnue-work/)
 # budgets (environment): GAMES_3000 and GAMES_1000 (games at 3000 and 1000
 # nodes a move; each game gives about 65 positions), SPRT_GAMES, SPRT_TC.
-# On 2 cores: about 100 positions/s at 3000 nodes, 300/s at 1000 nodes;
+# On 2 cores: about 100 positions/s at 3000 nodes, 210/s at 1000 nodes;
 # training ~25 s an epoch per million positions.
 set -euo pipefail
 cd "$(dirname "$0")/.."
