@@ -29,7 +29,8 @@ for d, _, files in os.walk(root):
                 k = i
                 while k < len(lines) and "{" not in lines[k] and ";" not in lines[k]:
                     k += 1
-                if k < len(lines) and "{" in lines[k]:
+                one_line = k < len(lines) and lines[k].count("{") == lines[k].count("}")
+                if k < len(lines) and "{" in lines[k] and not one_line:
                     j = i + 1
                     while j < len(lines) and lines[j] != m.group(1) + "}":
                         j += 1

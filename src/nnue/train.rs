@@ -411,6 +411,44 @@ pub fn mean_loss(net: &FloatNet, d: &Dataset) -> f64 {
     sum / d.len() as f64
 }
 
+/// One batch: the gradients over threads, then Adam; returns the batch's
+/// summed loss.
+fn step(
+    net: &mut FloatNet,
+    opt: &mut [Adam; 5],
+    train_set: &Dataset,
+    batch: &[u32],
+    lr: f32,
+    t: i32,
+    wd: f32,
+) -> f64 {
+    let (features, factors) = (net.ft_w.len() / H, net.fac_w.len() / H);
+    let threads = rayon::current_num_threads().max(1);
+    let per = batch.len().div_ceil(threads);
+    let g = batch
+        .par_chunks(per.max(1))
+        .map(|part| {
+            let mut g = Grad::zero(features, factors);
+            for &i in part {
+                backward(net, train_set, i as usize, &mut g);
+            }
+            g
+        })
+        .reduce_with(Grad::add)
+        .expect("a non-empty batch");
+    let scale = 1.0 / batch.len() as f32;
+    let scaled = |v: &[f32]| v.iter().map(|x| x * scale).collect::<Vec<f32>>();
+    // a feature's two parts each keep half of what the integers hold
+    opt[0].step(&mut net.ft_w, &scaled(&g.ft_w), lr, t, FT_CLIP / 2.0, wd);
+    opt[1].step(&mut net.fac_w, &scaled(&g.fac_w), lr, t, FT_CLIP / 2.0, 0.0);
+    opt[2].step(&mut net.ft_b, &scaled(&g.ft_b), lr, t, FT_CLIP, 0.0);
+    opt[3].step(&mut net.out_w, &scaled(&g.out_w), lr, t, 100.0, 0.0);
+    let mut b = [net.out_b];
+    opt[4].step(&mut b, &[g.out_b * scale], lr, t, 100.0, 0.0);
+    net.out_b = b[0];
+    g.loss
+}
+
 /// The result of training.
 pub struct Trained {
     pub float: FloatNet,
@@ -491,32 +529,16 @@ pub fn train(games: &[GameRecord], cfg: &Config, report: &dyn Fn(&str)) -> Resul
         };
         let mut sum = 0.0;
         for batch in order.chunks(cfg.batch.max(1)) {
-            let threads = rayon::current_num_threads().max(1);
-            let per = batch.len().div_ceil(threads);
-            let g = batch
-                .par_chunks(per.max(1))
-                .map(|part| {
-                    let mut g = Grad::zero(features, factors);
-                    for &i in part {
-                        backward(&net, &train_set, i as usize, &mut g);
-                    }
-                    g
-                })
-                .reduce_with(Grad::add)
-                .expect("a non-empty batch");
-            sum += g.loss;
-            let scale = 1.0 / batch.len() as f32;
-            let scaled = |v: &[f32]| v.iter().map(|x| x * scale).collect::<Vec<f32>>();
             t += 1;
-            // a feature's two parts each keep half of what the integers hold
-            let wd = cfg.weight_decay;
-            opt[0].step(&mut net.ft_w, &scaled(&g.ft_w), lr, t, FT_CLIP / 2.0, wd);
-            opt[1].step(&mut net.fac_w, &scaled(&g.fac_w), lr, t, FT_CLIP / 2.0, 0.0);
-            opt[2].step(&mut net.ft_b, &scaled(&g.ft_b), lr, t, FT_CLIP, 0.0);
-            opt[3].step(&mut net.out_w, &scaled(&g.out_w), lr, t, 100.0, 0.0);
-            let mut b = [net.out_b];
-            opt[4].step(&mut b, &[g.out_b * scale], lr, t, 100.0, 0.0);
-            net.out_b = b[0];
+            sum += step(
+                &mut net,
+                &mut opt,
+                &train_set,
+                batch,
+                lr,
+                t,
+                cfg.weight_decay,
+            );
         }
         let train_loss = sum / train_set.len() as f64;
         let val_loss = mean_loss(&net, &val_set);
