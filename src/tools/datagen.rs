@@ -22,6 +22,7 @@ use crate::nnue::data::{self, GameRecord, Sample};
 use crate::rng::SplitMix64;
 use crate::search::{Engine, Limits, ScoreKind};
 use crate::setup::{AnyPosition, Width, setup};
+use crate::tools::selfplay::random_opening;
 use crate::variant::WHITE;
 use crate::variant::armies;
 use crate::with_position;
@@ -89,24 +90,13 @@ fn play(cfg: &Config, engine: &mut Engine, number: u32) -> Result<GameRecord, St
     let mut rng = SplitMix64(cfg.seed ^ (number as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     rng.next_u64();
     let variant = cfg.variants[rng.index(cfg.variants.len())].clone();
-    let mut pos = setup(&variant, None, &[], &[], Width::Auto)?;
+    let start = setup(&variant, None, &[], &[], Width::Auto)?;
     let (lo, hi) = cfg.random_plies;
     let plies = lo + rng.index(hi.saturating_sub(lo) + 1);
-    let mut ply = 0;
-    while ply < plies {
-        let moves = with_position!(&pos, p => p.legal_moves());
-        if moves.is_empty() {
-            break;
-        }
-        let m = moves[rng.index(moves.len())];
-        let mut next = pos.clone();
-        next.make_legal(m).map_err(|e| e.to_string())?;
-        if next.outcome().is_some() {
-            break;
-        }
-        pos = next;
-        ply += 1;
-    }
+    let opening = with_position!(&start, p => random_opening(p, plies, &mut rng));
+    let refs: Vec<&str> = opening.iter().map(String::as_str).collect();
+    let mut pos = setup(&variant, None, &refs, &[], Width::Auto)?;
+    let mut ply = opening.len();
     engine.new_game();
     let mut samples = Vec::new();
     let mut lost_streak = [0, 0];

@@ -58,7 +58,7 @@ type Record = Vec<String>;
 
 /// A random opening: `plies` random legal moves (avoiding ones that end the
 /// game), as move strings.
-fn random_opening<B: Bitboard>(
+pub(crate) fn random_opening<B: Bitboard>(
     pos: &Position<B>,
     plies: usize,
     rng: &mut SplitMix64,
