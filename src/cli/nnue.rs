@@ -104,12 +104,15 @@ pub const TRAIN_HELP: &str = "\
 usage: chimera train --data FILE[,FILE...] --out NET [--epochs N] [--batch N] [--lr X]
                      [--lambda X] [--validation X] [--seed S] [--families TEXT]
                      [--check FILE] [--threads N] [--residual] [--weight-decay X]
+                     [--wdl-scale K]
 
 Trains an evaluation network on `chimera datagen` data (one board size per
 network; its piece kinds are every piece of the data's variants) and
 writes it quantized to NET (format: src/nnue/net.rs). Defaults: 12 epochs,
 batches of 16384, learning rate 0.001 (a tenth for the last quarter),
 lambda 0.7 (the search score's weight against the game's result),
+wdl-scale 200 (centipawns to win probability, sigmoid(cp / K): the scale
+at which Chimera's own search scores predict its games' results),
 validation 0.05 (that share of the games is held out). Each epoch prints
 its training and validation loss; the network of the epoch with the best
 validation loss is the one written. --weight-decay X: decoupled weight
@@ -137,6 +140,7 @@ pub fn cmd_train(args: &[String]) -> Result<(), ArgError> {
             "--check",
             "--threads",
             "--weight-decay",
+            "--wdl-scale",
         ],
         &["--help", "--residual"],
     )?;
@@ -177,6 +181,7 @@ pub fn cmd_train(args: &[String]) -> Result<(), ArgError> {
         batch: number::<usize>(&p, "--batch", 1, 1 << 24)?.unwrap_or(16384),
         lr: real("--lr", 1e-7, 1.0, 0.001)? as f32,
         lambda: real("--lambda", 0.0, 1.0, 0.7)? as f32,
+        wdl_scale: real("--wdl-scale", 10.0, 10000.0, 200.0)? as f32,
         validation: real("--validation", 0.0, 0.9, 0.05)?,
         seed: number::<u64>(&p, "--seed", 0, u64::MAX)?.unwrap_or(1),
         families: p.value("--families").unwrap_or("").to_string(),

@@ -145,6 +145,7 @@ fn the_quantized_network_agrees_with_the_trainers_float_network() {
         batch: 256,
         lr: 0.01,
         lambda: 0.5,
+        wdl_scale: 200.0,
         validation: 0.2,
         seed: 9,
         families: "test".into(),

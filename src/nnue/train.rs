@@ -2,9 +2,14 @@
 //!
 //! The float network is the quantized one without rounding: accumulators
 //! clipped to [0, 1], the output times `SCALE` in centipawns. Loss: the
-//! squared distance, in win-probability space, between `sigmoid(output)`
-//! and `lambda * sigmoid(score / SCALE) + (1 - lambda) * result`, both
-//! from the side to move's view. Adam, mini-batches split over threads
+//! squared distance, in win-probability space, between `sigmoid(cp / K)`
+//! and `lambda * sigmoid(score / K) + (1 - lambda) * result`, both from the
+//! side to move's view, where `cp` is the network's centipawns (plus the
+//! classical evaluation's for a residual network) and `K` the scale at
+//! which the engine's own scores predict its games' results (`wdl_scale`:
+//! fitted on the data, about 200 for chess/CwDA at 1000-3000 nodes). A
+//! `K` off that scale makes the results pull every evaluation wider or
+//! narrower, and the search's margins are tuned to the engine's scale. Adam, mini-batches split over threads
 //! (rayon), feature weights kept within what the integers hold. A
 //! validation set (games chosen by number, never trained on) is measured
 //! after every epoch.
@@ -36,6 +41,8 @@ pub struct Config {
     pub lr: f32,
     /// weight of the search score against the result
     pub lambda: f32,
+    /// centipawns to win probability: `sigmoid(cp / wdl_scale)`
+    pub wdl_scale: f32,
     /// share of the games kept for validation
     pub validation: f64,
     pub seed: u64,
@@ -56,9 +63,13 @@ pub struct Dataset {
     index: Vec<(u32, u8, u8)>,
     stm: Vec<u8>,
     target: Vec<f32>,
+    /// per position: the game's result for the side to move (1, 0.5, 0)
+    result: Vec<f32>,
     /// per position: what the output is added to (the classical
-    /// evaluation / SCALE for a residual network, else 0)
+    /// evaluation / K for a residual network, else 0)
     offset: Vec<f32>,
+    /// the output's units (centipawns / SCALE) to the sigmoid's (SCALE / K)
+    gain: f32,
 }
 
 impl Dataset {
@@ -164,12 +175,13 @@ pub fn dataset(
     games: &[&GameRecord],
     maps: &HashMap<String, Arc<FeatureMap>>,
     lambda: f32,
+    wdl_scale: f32,
     residual: bool,
 ) -> Result<Dataset, String> {
     let offset = if residual {
         classical::evaluations(games)?
             .into_iter()
-            .map(|cp| cp as f32 / SCALE as f32)
+            .map(|cp| cp as f32 / wdl_scale)
             .collect()
     } else {
         vec![0.0; games.iter().map(|g| g.samples.len()).sum()]
@@ -179,7 +191,9 @@ pub fn dataset(
         index: Vec::new(),
         stm: Vec::new(),
         target: Vec::new(),
+        result: Vec::new(),
         offset,
+        gain: SCALE as f32 / wdl_scale,
     };
     for g in games {
         let m = &maps[&g.variant];
@@ -193,8 +207,9 @@ pub fn dataset(
             d.stm.push(s.side);
             let white = g.result as f32 / 2.0;
             let result = if s.side == 0 { white } else { 1.0 - white };
-            let score = sigmoid(s.score as f32 / SCALE as f32);
+            let score = sigmoid(s.score as f32 / wdl_scale);
             d.target.push(lambda * score + (1.0 - lambda) * result);
+            d.result.push(result);
         }
     }
     Ok(d)
@@ -331,9 +346,9 @@ impl Grad {
 fn loss_of(net: &FloatNet, d: &Dataset, i: usize) -> (f32, f32, [[f32; H]; 2]) {
     let stm = d.stm[i] as usize;
     let (y, acc) = net.forward(d.features(i), stm);
-    let p = sigmoid(y + d.offset[i]);
+    let p = sigmoid(y * d.gain + d.offset[i]);
     let e = p - d.target[i];
-    (e * e, 2.0 * e * p * (1.0 - p), acc)
+    (e * e, 2.0 * e * p * (1.0 - p) * d.gain, acc)
 }
 
 fn backward(net: &FloatNet, d: &Dataset, i: usize, g: &mut Grad) {
@@ -399,16 +414,41 @@ impl Adam {
     }
 }
 
-/// The mean loss of a data set.
-pub fn mean_loss(net: &FloatNet, d: &Dataset) -> f64 {
+/// The mean loss of a data set, and the mean squared error of the
+/// predicted result against the games' results alone (comparable across
+/// values of lambda).
+pub fn mean_loss(net: &FloatNet, d: &Dataset) -> (f64, f64) {
     if d.is_empty() {
-        return 0.0;
+        return (0.0, 0.0);
     }
-    let sum: f64 = (0..d.len())
+    let (sum, res) = (0..d.len())
         .into_par_iter()
-        .map(|i| loss_of(net, d, i).0 as f64)
-        .sum();
-    sum / d.len() as f64
+        .map(|i| {
+            let y = net.forward(d.features(i), d.stm[i] as usize).0;
+            let p = sigmoid(y * d.gain + d.offset[i]);
+            let (e, r) = (p - d.target[i], p - d.result[i]);
+            ((e * e) as f64, (r * r) as f64)
+        })
+        .reduce(|| (0.0, 0.0), |a, b| (a.0 + b.0, a.1 + b.1));
+    (sum / d.len() as f64, res / d.len() as f64)
+}
+
+/// The mean squared errors of predictions (sigmoid space) against the
+/// targets and against the results.
+fn prediction_losses(pred: &[f32], d: &Dataset) -> (f64, f64) {
+    let n = pred.len().max(1) as f64;
+    let sq = |a: f32, b: f32| ((a - b) * (a - b)) as f64;
+    let target = pred
+        .iter()
+        .zip(&d.target)
+        .map(|(&p, &t)| sq(p, t))
+        .sum::<f64>();
+    let result = pred
+        .iter()
+        .zip(&d.result)
+        .map(|(&p, &r)| sq(p, r))
+        .sum::<f64>();
+    (target / n, result / n)
 }
 
 /// One batch: the gradients over threads, then Adam; returns the batch's
@@ -475,27 +515,22 @@ pub fn train(games: &[GameRecord], cfg: &Config, report: &dyn Fn(&str)) -> Resul
     };
     let (val_games, train_games): (Vec<&GameRecord>, Vec<&GameRecord>) =
         games.iter().partition(|g| held(g));
-    let train_set = dataset(&train_games, &maps, cfg.lambda, cfg.residual)?;
-    let val_set = dataset(&val_games, &maps, cfg.lambda, cfg.residual)?;
+    let train_set = dataset(&train_games, &maps, cfg.lambda, cfg.wdl_scale, cfg.residual)?;
+    let val_set = dataset(&val_games, &maps, cfg.lambda, cfg.wdl_scale, cfg.residual)?;
     // the yardstick: the classical evaluation's loss on the validation set
-    let classical_loss = {
+    let (classical_loss, classical_results) = {
         let evals = classical::evaluations(&val_games)?;
-        let n = evals.len().max(1) as f64;
-        evals
+        let pred: Vec<f32> = evals
             .iter()
-            .zip(&val_set.target)
-            .map(|(&e, &t)| {
-                let d = sigmoid(e as f32 / SCALE as f32) - t;
-                (d * d) as f64
-            })
-            .sum::<f64>()
-            / n
+            .map(|&e| sigmoid(e as f32 / cfg.wdl_scale))
+            .collect();
+        prediction_losses(&pred, &val_set)
     };
     if train_set.is_empty() {
         return Err("no training positions".into());
     }
     report(&format!(
-        "{} kinds, {squares} squares, {features} features x {H}; {} training positions ({} games), {} validation ({} games); the classical evaluation's validation loss {classical_loss:.6}",
+        "{} kinds, {squares} squares, {features} features x {H}; {} training positions ({} games), {} validation ({} games); the classical evaluation's validation loss {classical_loss:.6} (against the results alone {classical_results:.6})",
         kinds.len(),
         train_set.len(),
         train_games.len(),
@@ -541,10 +576,10 @@ pub fn train(games: &[GameRecord], cfg: &Config, report: &dyn Fn(&str)) -> Resul
             );
         }
         let train_loss = sum / train_set.len() as f64;
-        let val_loss = mean_loss(&net, &val_set);
+        let (val_loss, val_results) = mean_loss(&net, &val_set);
         let secs = start.elapsed().as_secs_f64();
         report(&format!(
-            "epoch {epoch} lr {lr:.5} train loss {train_loss:.6} validation loss {val_loss:.6} ({secs:.0} s)"
+            "epoch {epoch} lr {lr:.5} train loss {train_loss:.6} validation loss {val_loss:.6} (against the results alone {val_results:.6}) ({secs:.0} s)"
         ));
         epochs.push((epoch, train_loss, val_loss, secs));
         // the network of the best validation loss is the one kept
@@ -603,4 +638,61 @@ pub fn check_lines(
         ));
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Three positions of a tiny board (4 squares, 1 kind: 8 features),
+    /// scored at a win-probability scale that is not the output's.
+    fn tiny_set() -> Dataset {
+        Dataset {
+            feats: vec![0, 5, 2, 1, 4, 7, 6, 3, 0, 2],
+            index: vec![(0, 1, 1), (2, 2, 2), (6, 2, 2)],
+            stm: vec![0, 1, 0],
+            target: vec![0.7, 0.2, 0.55],
+            result: vec![1.0, 0.0, 0.5],
+            offset: vec![0.3, -0.4, 0.0],
+            gain: SCALE as f32 / 200.0,
+        }
+    }
+
+    fn total_loss(net: &FloatNet, d: &Dataset) -> f64 {
+        (0..d.len()).map(|i| loss_of(net, d, i).0 as f64).sum()
+    }
+
+    #[test]
+    fn the_gradients_are_the_losss_derivatives_at_any_scale() {
+        let d = tiny_set();
+        let mut net = FloatNet::new(8, 4, 3);
+        // weights large enough that the accumulators are inside (0, 1)
+        net.ft_w.iter_mut().for_each(|w| *w *= 20.0);
+        let mut g = Grad::zero(8, 2);
+        for i in 0..d.len() {
+            backward(&net, &d, i, &mut g);
+        }
+        let numeric = |net: &FloatNet, bump: &dyn Fn(&mut FloatNet, f32)| {
+            let h = 1e-3;
+            let (mut up, mut down) = (net.clone(), net.clone());
+            bump(&mut up, h);
+            bump(&mut down, -h);
+            (total_loss(&up, &d) - total_loss(&down, &d)) / (2.0 * h as f64)
+        };
+        let close = |a: f64, b: f32| (a - b as f64).abs() <= 1e-3 + 0.02 * a.abs();
+        let n = numeric(&net, &|n, h| n.out_b += h);
+        assert!(
+            close(n, g.out_b),
+            "out_b: numeric {n}, backward {}",
+            g.out_b
+        );
+        for j in [0, 7, H + 3] {
+            let n = numeric(&net, &|n, h| n.out_w[j] += h);
+            assert!(close(n, g.out_w[j]), "out_w[{j}]: {n} {}", g.out_w[j]);
+        }
+        for j in [5, 2 * H + 9, 7 * H + 100] {
+            let n = numeric(&net, &|n, h| n.ft_w[j] += h);
+            assert!(close(n, g.ft_w[j]), "ft_w[{j}]: {n} {}", g.ft_w[j]);
+        }
+    }
 }
