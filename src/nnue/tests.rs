@@ -228,3 +228,37 @@ pub fn agreement(net: &Network, check: &str) -> (f64, f64) {
 pub const WORST_CP: f64 = 20.0;
 /// ... and this on average.
 pub const MEAN_CP: f64 = 6.0;
+
+#[test]
+fn a_residual_networks_bounded_evaluation_stops_early_only_outside_the_window() {
+    use crate::eval::EvalTables;
+    use crate::nnue::net::{QA, QB, SCALE};
+    use crate::params::Params;
+    use crate::search::tree::SearchPosition;
+    let v = variant::<u64>("cwda-fide-nutty");
+    let kinds: Vec<String> = v.spec.pieces.iter().map(kind_key).collect();
+    let kinds: Vec<&str> = kinds.iter().map(String::as_str).collect();
+    // a correction of +800 centipawns whatever the position
+    let mut net = random_net(&kinds, v.n, 2);
+    net.residual = true;
+    net.ft_w.iter_mut().for_each(|w| *w = 0);
+    net.out_w.iter_mut().for_each(|w| *w = 0);
+    net.out_b = 800 * QA * QB / SCALE;
+    let net = Arc::new(net);
+    let map = Arc::new(FeatureMap::new(&v.spec.pieces, &v.shape, &net).unwrap());
+    let (p, t) = (Params::default(), EvalTables::new(&v, &Params::default()));
+    let mut pos = Position::startpos(v.clone());
+    pos.attach_nnue(Some(Evaluator { net, map }));
+    let full = pos.evaluate(&t, &p);
+    // a window around the whole evaluation: the classical part must not
+    // stop early against a window it would leave after the correction
+    let (e, complete) = pos.evaluate_bounded(&t, &p, full - 10, full + 10);
+    assert!(
+        complete,
+        "stopped early at {e} inside the window around {full}"
+    );
+    assert_eq!(e, full);
+    // far outside the window it may stop early, on the right side
+    let (e, complete) = pos.evaluate_bounded(&t, &p, full + 2000, full + 2010);
+    assert!(!complete && e < full + 2000, "{e} {complete}");
+}

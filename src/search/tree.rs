@@ -276,8 +276,11 @@ mod two_player {
         ) -> (i32, bool) {
             match self.nnue() {
                 Some(n) if n.residual() => {
-                    let (e, complete) = evaluate_bounded(self, t, p, alpha, beta);
-                    (e + n.evaluate(self.side()), complete)
+                    // the classical part stops early against the window
+                    // less the network's correction
+                    let r = n.evaluate(self.side());
+                    let (e, complete) = evaluate_bounded(self, t, p, alpha - r, beta - r);
+                    (e + r, complete)
                 }
                 Some(n) => (n.evaluate(self.side()), true),
                 None => evaluate_bounded(self, t, p, alpha, beta),
