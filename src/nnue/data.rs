@@ -21,6 +21,8 @@
 
 use std::io::Write;
 
+use crate::nnue::bytes::Bytes;
+
 pub const MAGIC: &[u8; 8] = b"CHMRDATA";
 pub const VERSION: u16 = 1;
 const GAME: u32 = 0x454D_4147;
@@ -99,31 +101,7 @@ impl GameRecord {
     }
 }
 
-/// A cursor over bytes; every read fails past the end.
-struct Cursor<'a> {
-    b: &'a [u8],
-    at: usize,
-}
-
-impl Cursor<'_> {
-    fn take(&mut self, n: usize) -> Option<&[u8]> {
-        let s = self.b.get(self.at..self.at.checked_add(n)?)?;
-        self.at += n;
-        Some(s)
-    }
-    fn u8(&mut self) -> Option<u8> {
-        self.take(1).map(|s| s[0])
-    }
-    fn u16(&mut self) -> Option<u16> {
-        self.take(2).map(|s| u16::from_le_bytes([s[0], s[1]]))
-    }
-    fn u32(&mut self) -> Option<u32> {
-        self.take(4)
-            .map(|s| u32::from_le_bytes([s[0], s[1], s[2], s[3]]))
-    }
-}
-
-fn block(c: &mut Cursor) -> Option<GameRecord> {
+fn block(c: &mut Bytes) -> Option<GameRecord> {
     let start = c.at;
     if c.u32()? != GAME {
         return None;
@@ -152,7 +130,7 @@ fn block(c: &mut Cursor) -> Option<GameRecord> {
             pieces,
         });
     }
-    let sum = fnv1a(&c.b[start..c.at]);
+    let sum = fnv1a(c.since(start));
     (c.u32()? == sum && result <= 2).then_some(GameRecord {
         game,
         variant,
@@ -165,7 +143,7 @@ fn block(c: &mut Cursor) -> Option<GameRecord> {
 /// them and the length of the valid prefix; an error for a file that is
 /// not Chimera data or of another version.
 pub fn read(bytes: &[u8]) -> Result<(Vec<GameRecord>, usize), String> {
-    let mut c = Cursor { b: bytes, at: 0 };
+    let mut c = Bytes::new(bytes, 0);
     let mut games = Vec::new();
     let mut valid = 0;
     let mut first = true;

@@ -3,6 +3,7 @@
 //! moves are made, and the trainer.
 
 pub mod accumulator;
+mod bytes;
 pub mod choice;
 pub mod data;
 pub mod features;

@@ -18,6 +18,7 @@
 //! features; the output is `(clip(acc_us) . w[..H] + clip(acc_them) .
 //! w[H..] + bias) * scale / (QA * QB)` centipawns, `clip` to `[0, QA]`.
 
+use crate::nnue::bytes::Bytes;
 use crate::nnue::data::fnv1a;
 
 /// The hidden layer's size per perspective (the only one this build runs).
@@ -56,37 +57,13 @@ fn text(v: &mut Vec<u8>, s: &str) {
     v.extend_from_slice(&b[..b.len().min(255)]);
 }
 
-struct Reader<'a> {
-    b: &'a [u8],
-    at: usize,
-}
+const CUT: &str = "the network file is cut short";
 
-impl Reader<'_> {
-    fn take(&mut self, n: usize) -> Result<&[u8], String> {
-        let end = self.at.checked_add(n).filter(|&e| e <= self.b.len());
-        let end = end.ok_or("the network file is cut short")?;
-        let s = &self.b[self.at..end];
-        self.at = end;
-        Ok(s)
-    }
-    fn u16(&mut self) -> Result<u16, String> {
-        self.take(2).map(|s| u16::from_le_bytes([s[0], s[1]]))
-    }
-    fn i32(&mut self) -> Result<i32, String> {
-        self.take(4)
-            .map(|s| i32::from_le_bytes([s[0], s[1], s[2], s[3]]))
-    }
-    fn text(&mut self) -> Result<String, String> {
-        let n = self.take(1)?[0] as usize;
-        String::from_utf8(self.take(n)?.to_vec()).map_err(|_| "a text is not UTF-8".into())
-    }
-    fn i16s(&mut self, n: usize) -> Result<Vec<i16>, String> {
-        let bytes = self.take(n.checked_mul(2).ok_or("size overflow")?)?;
-        Ok(bytes
-            .chunks_exact(2)
-            .map(|c| i16::from_le_bytes([c[0], c[1]]))
-            .collect())
-    }
+/// A text of the header.
+fn read_text(r: &mut Bytes) -> Result<String, String> {
+    r.text()
+        .ok_or(CUT)?
+        .map_err(|_| "a text is not UTF-8".into())
 }
 
 impl Network {
@@ -131,17 +108,17 @@ impl Network {
         if fnv1a(body) != u32::from_le_bytes([sum[0], sum[1], sum[2], sum[3]]) {
             return Err("the network file's checksum does not match (damaged file)".into());
         }
-        let mut r = Reader { b: body, at: 8 };
-        let version = r.u16()?;
+        let mut r = Bytes::new(body, 8);
+        let version = r.u16().ok_or(CUT)?;
         if version != VERSION {
             return Err(format!(
                 "network format version {version} (this build reads {VERSION})"
             ));
         }
-        let hidden = r.u16()? as usize;
-        let squares = r.u16()? as usize;
-        let (qa, qb, scale) = (r.u16()? as i32, r.u16()? as i32, r.u16()? as i32);
-        let flags = r.u16()?;
+        let mut u16 = || r.u16().ok_or(CUT);
+        let (hidden, squares) = (u16()? as usize, u16()? as usize);
+        let (qa, qb, scale) = (u16()? as i32, u16()? as i32, u16()? as i32);
+        let flags = u16()?;
         if flags > 1 {
             return Err(format!("unknown network flags {flags:#x}"));
         }
@@ -151,20 +128,22 @@ impl Network {
                  this build runs {HIDDEN}, {QA}, {QB}, {SCALE}"
             ));
         }
-        let set = r.text()?;
+        let set = read_text(&mut r)?;
         if set != FEATURE_SET {
             return Err(format!(
                 "feature set '{set}' (this build knows '{FEATURE_SET}')"
             ));
         }
-        let families = r.text()?;
-        let k = r.u16()? as usize;
-        let kinds = (0..k).map(|_| r.text()).collect::<Result<Vec<_>, _>>()?;
+        let families = read_text(&mut r)?;
+        let k = r.u16().ok_or(CUT)? as usize;
+        let kinds = (0..k)
+            .map(|_| read_text(&mut r))
+            .collect::<Result<Vec<_>, _>>()?;
         let features = k * 2 * squares;
-        let ft_w = r.i16s(features * HIDDEN)?;
-        let ft_b = r.i16s(HIDDEN)?;
-        let out_w = r.i16s(2 * HIDDEN)?;
-        let out_b = r.i32()?;
+        let ft_w = r.i16s(features * HIDDEN).ok_or(CUT)?;
+        let ft_b = r.i16s(HIDDEN).ok_or(CUT)?;
+        let out_w = r.i16s(2 * HIDDEN).ok_or(CUT)?;
+        let out_b = r.i32().ok_or(CUT)?;
         if r.at != body.len() {
             return Err("the network file has bytes after its weights".into());
         }
