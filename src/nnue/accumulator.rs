@@ -45,23 +45,22 @@ impl Nnue {
     /// A piece put on `sq`.
     #[inline(always)]
     pub fn add(&mut self, owner: usize, t: usize, sq: Sq) {
-        for persp in 0..2 {
-            let w = row(&self.ev.net, self.ev.map.index(persp, owner, t, sq));
-            let a = &mut self.acc[persp];
-            for i in 0..HIDDEN {
-                a[i] = a[i].wrapping_add(w[i]);
-            }
-        }
+        self.update(owner, t, sq, i16::wrapping_add);
     }
 
     /// A piece taken off `sq`.
     #[inline(always)]
     pub fn sub(&mut self, owner: usize, t: usize, sq: Sq) {
+        self.update(owner, t, sq, i16::wrapping_sub);
+    }
+
+    /// Both accumulators combined with the piece's rows by `op`.
+    #[inline(always)]
+    fn update(&mut self, owner: usize, t: usize, sq: Sq, op: fn(i16, i16) -> i16) {
         for persp in 0..2 {
             let w = row(&self.ev.net, self.ev.map.index(persp, owner, t, sq));
-            let a = &mut self.acc[persp];
-            for i in 0..HIDDEN {
-                a[i] = a[i].wrapping_sub(w[i]);
+            for (a, &w) in self.acc[persp].iter_mut().zip(w) {
+                *a = op(*a, w);
             }
         }
     }
