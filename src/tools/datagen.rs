@@ -17,13 +17,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use crate::base::{Move, MoveKind};
 use crate::nnue::data::{self, GameRecord, Sample};
 use crate::rng::SplitMix64;
 use crate::search::{Engine, Limits, ScoreKind};
 use crate::setup::{AnyPosition, Width, setup};
-use crate::tools::selfplay::random_opening;
-use crate::variant::WHITE;
+use crate::tools::selfplay::{Adjudicator, random_opening, tactical};
 use crate::variant::armies;
 use crate::with_position;
 
@@ -73,12 +71,6 @@ pub struct Progress {
     pub new_positions: usize,
 }
 
-fn tactical(pos: &AnyPosition, m: Move) -> bool {
-    with_position!(pos, p => p.piece_at(m.to()).is_some()
-        || m.kind() == MoveKind::EnPassant
-        || m.promotion().is_some())
-}
-
 fn pieces(pos: &AnyPosition) -> Vec<(u8, u8, u8)> {
     with_position!(pos, p => (0..p.v.n)
         .filter_map(|sq| p.piece_at(sq).map(|(c, t)| (sq as u8, c as u8, t as u8)))
@@ -99,8 +91,7 @@ fn play(cfg: &Config, engine: &mut Engine, number: u32) -> Result<GameRecord, St
     let mut ply = opening.len();
     engine.new_game();
     let mut samples = Vec::new();
-    let mut lost_streak = [0, 0];
-    let mut quiet_draw = 0;
+    let mut adjudicator = Adjudicator::default();
     let white_result = loop {
         if let Some(o) = pos.outcome() {
             break match o.result() {
@@ -126,27 +117,9 @@ fn play(cfg: &Config, engine: &mut Engine, number: u32) -> Result<GameRecord, St
             ScoreKind::Cp(c) => Some(c),
             ScoreKind::Mate(_) => None,
         };
-        let view = cp.unwrap_or(match r.score {
-            ScoreKind::Mate(m) if m > 0 => 10_000,
-            _ => -10_000,
-        });
-        // adjudication as `chimera selfplay`: a clear loss for four moves,
-        // or a long dead draw
-        lost_streak[side] = if view < -1000 {
-            lost_streak[side] + 1
-        } else {
-            0
-        };
-        if lost_streak[side] >= 4 {
-            break if side == WHITE { 0 } else { 2 };
-        }
-        quiet_draw = if ply > 80 && view.abs() <= 10 {
-            quiet_draw + 1
-        } else {
-            0
-        };
-        if quiet_draw >= 16 {
-            break 1;
+        // adjudicated as `chimera selfplay` adjudicates
+        if let Some(white_score) = adjudicator.after(side, r.score, ply) {
+            break (white_score + 1) as u8;
         }
         if let Some(cp) = cp
             && !pos.in_check()

@@ -83,6 +83,57 @@ pub(crate) fn random_opening<B: Bitboard>(
 }
 
 /// Plays one game; returns the result from A's view: 1 win, 0 draw, -1 loss.
+/// How a game between engine searches is adjudicated, from each search's
+/// score (the side to move's view): a side whose score is a clear loss
+/// (below -1000) four moves running loses; sixteen searches running within
+/// 10 centipawns after ply 80 are a draw.
+#[derive(Default)]
+pub(crate) struct Adjudicator {
+    lost_streak: [u32; 2],
+    quiet_draw: u32,
+}
+
+/// An adjudicated end: White's score, 1 (win), 0 (draw) or -1 (loss).
+pub(crate) type WhiteScore = i32;
+
+impl Adjudicator {
+    /// After `side`'s search at `ply` scored `score`: White's score when
+    /// the game is adjudicated here.
+    pub(crate) fn after(
+        &mut self,
+        side: usize,
+        score: ScoreKind,
+        ply: usize,
+    ) -> Option<WhiteScore> {
+        let cp = match score {
+            ScoreKind::Cp(c) => c,
+            ScoreKind::Mate(m) if m > 0 => 10_000,
+            ScoreKind::Mate(_) => -10_000,
+        };
+        self.lost_streak[side] = if cp < -1000 {
+            self.lost_streak[side] + 1
+        } else {
+            0
+        };
+        if self.lost_streak[side] >= 4 {
+            return Some(if side == WHITE { -1 } else { 1 });
+        }
+        self.quiet_draw = if ply > 80 && cp.abs() <= 10 {
+            self.quiet_draw + 1
+        } else {
+            0
+        };
+        (self.quiet_draw >= 16).then_some(0)
+    }
+}
+
+/// Whether `m` captures or promotes (its position is not quiet).
+pub(crate) fn tactical(pos: &AnyPosition, m: crate::base::Move) -> bool {
+    with_position!(pos, p => p.piece_at(m.to()).is_some()
+        || m.kind() == MoveKind::EnPassant
+        || m.promotion().is_some())
+}
+
 fn play_game(
     cfg: &Config,
     variant: &str,
@@ -102,8 +153,7 @@ fn play_game(
     let mut pos = setup(variant, None, &refs, &[], Width::Auto)?;
     let mut plies = opening.len();
     let mut clock = [cfg.base_ms as i64, cfg.base_ms as i64];
-    let mut quiet_draw = 0;
-    let mut lost_streak = [0, 0];
+    let mut adjudicator = Adjudicator::default();
     loop {
         let (side, outcome) = (pos.side(), pos.outcome());
         if let Some(o) = outcome {
@@ -145,40 +195,15 @@ fn play_game(
         let Some(best) = r.best else {
             return Err("engine had no move in a position that is not over".into());
         };
-        // adjudication: a clear loss for several moves, or a long dead draw
-        let cp = match r.score {
-            ScoreKind::Cp(c) => c,
-            ScoreKind::Mate(m) => {
-                if m > 0 {
-                    10000
-                } else {
-                    -10000
-                }
-            }
-        };
-        if cp < -1000 {
-            lost_streak[mover] += 1;
-        } else {
-            lost_streak[mover] = 0;
+        if let Some(white_score) = adjudicator.after(side, r.score, plies) {
+            return Ok(if a_white { white_score } else { -white_score });
         }
-        if lost_streak[mover] >= 4 {
-            return Ok(if mover == 0 { -1 } else { 1 });
-        }
-        if plies > 80 && cp.abs() <= 10 {
-            quiet_draw += 1;
-        } else {
-            quiet_draw = 0;
-        }
-        if quiet_draw >= 16 {
-            return Ok(0);
-        }
-        if cfg.positions.is_some() && matches!(r.score, ScoreKind::Cp(_)) && !pos.in_check() {
-            let tactical = with_position!(&pos, p => p.piece_at(best.to()).is_some()
-                || best.kind() == MoveKind::EnPassant
-                || best.promotion().is_some());
-            if !tactical {
-                record.push(pos.to_fen());
-            }
+        if cfg.positions.is_some()
+            && matches!(r.score, ScoreKind::Cp(_))
+            && !pos.in_check()
+            && !tactical(&pos, best)
+        {
+            record.push(pos.to_fen());
         }
         pos.make_legal(best)
             .map_err(|e| format!("engine played {e}"))?;
