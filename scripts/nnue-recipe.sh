@@ -5,8 +5,10 @@
 # seed and budget here, so the network can be made again.
 #
 # usage: scripts/nnue-recipe.sh [WORKDIR]     (default nnue-work/)
-# budgets (environment): GAMES_3000 and GAMES_1000 (games at 3000 and 1000
-# nodes a move; each game gives about 65 positions), SPRT_GAMES, SPRT_TC.
+# budgets (environment): GAMES_3000, GAMES_1000, GAMES_1000_4, GAMES_1000_6
+# (games at 3000 and 1000 nodes a move, seeds 1, 2, 4, 6; each game gives
+# about 62 positions; the defaults remake nets/README.md's third round,
+# 1,307,811 positions), SPRT_GAMES, SPRT_TC.
 # On 2 cores: about 100 positions/s at 3000 nodes, 210/s at 1000 nodes;
 # training ~25 s an epoch per million positions.
 set -euo pipefail
@@ -19,16 +21,21 @@ mkdir -p "$W"
 # 1. data: chess and every pairing of the built-in armies (cwda-all), one
 # game per core; stopped at any time, the same command resumes
 "$BIN" datagen --out "$W/d3000.bin" --variants chess,cwda-all --nodes 3000 \
-    --seed 1 --games "${GAMES_3000:-2300}" --concurrency 2 --quiet
+    --seed 1 --games "${GAMES_3000:-2297}" --concurrency 2 --quiet
 "$BIN" datagen --out "$W/d1000.bin" --variants chess,cwda-all --nodes 1000 \
-    --seed 2 --games "${GAMES_1000:-3500}" --concurrency 2 --quiet
+    --seed 2 --games "${GAMES_1000:-4166}" --concurrency 2 --quiet
+"$BIN" datagen --out "$W/d1000-4.bin" --variants chess,cwda-all --nodes 1000 \
+    --seed 4 --games "${GAMES_1000_4:-6671}" --concurrency 2 --quiet
+"$BIN" datagen --out "$W/d1000-6.bin" --variants chess,cwda-all --nodes 1000 \
+    --seed 6 --games "${GAMES_1000_6:-7901}" --concurrency 2 --quiet
 
 # 2. the network: a correction of the classical evaluation (--residual),
-# feature weights held back by weight decay; the epoch with the best
-# validation loss is kept
-"$BIN" train --data "$W/d3000.bin,$W/d1000.bin" --out "$W/cwda.nnue" \
-    --residual --weight-decay 100 --batch 2048 --epochs 8 --lambda 0.7 \
-    --seed 1 --families chess,cwda --check "$W/cwda.check"
+# feature weights held back by weight decay; win probability
+# sigmoid(cp / 200), the scale of Chimera's own scores (--wdl-scale, the
+# default); the epoch with the best validation loss is kept
+"$BIN" train --data "$W/d3000.bin,$W/d1000.bin,$W/d1000-4.bin,$W/d1000-6.bin" \
+    --out "$W/cwda.nnue" --residual --weight-decay 1000 --lr 0.0003 --batch 8192 \
+    --epochs 8 --lambda 0.7 --seed 1 --families chess,cwda --check "$W/cwda.check"
 
 # 3. the quantized network agrees with the trainer's float network
 CHIMERA_CHECK="$W/cwda.nnue,$W/cwda.check" \
