@@ -21,15 +21,15 @@ mkdir -p "$W"
 # 1. data: chess and every pairing of the built-in armies (cwda-all), one
 # game per core; stopped at any time, the same command resumes
 "$BIN" datagen --out "$W/d3000.bin" --variants chess,cwda-all --nodes 3000 \
-    --seed 1 --games "${GAMES_3000:-2297}" --concurrency 2 --quiet
+    --seed 1 --games "${GAMES_3000:-2297}" --concurrency 2 --nnue off --quiet
 "$BIN" datagen --out "$W/d1000.bin" --variants chess,cwda-all --nodes 1000 \
-    --seed 2 --games "${GAMES_1000:-4166}" --concurrency 2 --quiet
+    --seed 2 --games "${GAMES_1000:-4166}" --concurrency 2 --nnue off --quiet
 "$BIN" datagen --out "$W/d1000-4.bin" --variants chess,cwda-all --nodes 1000 \
-    --seed 4 --games "${GAMES_1000_4:-6671}" --concurrency 2 --quiet
+    --seed 4 --games "${GAMES_1000_4:-6671}" --concurrency 2 --nnue off --quiet
 "$BIN" datagen --out "$W/d1000-6.bin" --variants chess,cwda-all --nodes 1000 \
-    --seed 6 --games "${GAMES_1000_6:-7901}" --concurrency 2 --quiet
+    --seed 6 --games "${GAMES_1000_6:-7901}" --concurrency 2 --nnue off --quiet
 "$BIN" datagen --out "$W/d1000-7.bin" --variants chess,cwda-all --nodes 1000 \
-    --seed 7 --games "${GAMES_1000_7:-11272}" --concurrency 2 --quiet
+    --seed 7 --games "${GAMES_1000_7:-11272}" --concurrency 2 --nnue off --quiet
 
 # 2. the network: a correction of the classical evaluation (--residual),
 # feature weights held back by weight decay; win probability

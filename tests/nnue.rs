@@ -147,6 +147,47 @@ fn datagen_resumes_and_shards_merge_and_train_makes_a_network_the_engine_loads()
     assert!(o.status.success());
     assert!(String::from_utf8_lossy(&o.stdout).contains(" nodes "));
 
+    // datagen plays with the evaluation asked for: `--nnue off` the
+    // classical games above, a network file other scores
+    let first_two: Vec<_> = by_number(&games)
+        .into_iter()
+        .filter(|g| g.game < 2)
+        .collect();
+    let off = d.join("off.bin");
+    datagen(&off, &["--games", "2", "--seed", "7", "--nnue", "off"]);
+    assert_eq!(by_number(&games_in(&off)), first_two);
+    let with_net = d.join("with-net.bin");
+    datagen(
+        &with_net,
+        &[
+            "--games",
+            "2",
+            "--seed",
+            "7",
+            "--nnue",
+            net.to_str().unwrap(),
+        ],
+    );
+    let scores = |v: &[data::GameRecord]| -> Vec<i16> {
+        by_number(v)
+            .iter()
+            .flat_map(|g| g.samples.iter().map(|s| s.score))
+            .collect()
+    };
+    assert_ne!(scores(&games_in(&with_net)), scores(&first_two));
+    let missing = d.join("no-such.nnue");
+    let o = Command::new(engine())
+        .args(["datagen", "--out", d.join("x.bin").to_str().unwrap()])
+        .args(["--nnue", missing.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("no-such.nnue"),
+        "the missing file is named: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+
     // UCI: a damaged file is refused and the network before it kept
     let mut bad = std::fs::read(&net).unwrap();
     let at = bad.len() / 2;

@@ -6,7 +6,7 @@ use super::{ArgError, number, out, parse_options};
 pub const DATAGEN_HELP: &str = "\
 usage: chimera datagen --out FILE [--variants LIST] [--games N] [--nodes N]
                        [--concurrency N] [--seed S] [--shard I/N] [--plies LO-HI]
-                       [--hash MB] [--max-plies N] [--quiet]
+                       [--hash MB] [--max-plies N] [--nnue on|off|FILE] [--quiet]
 
 Self-play at a fixed node budget (default 5000 nodes a move, one game per
 thread, --concurrency 2) from LO-HI random plies (default 6-10); keeps the
@@ -17,7 +17,9 @@ variant names; cwda-all stands for every pairing of the built-in armies
 (default: chess,cwda-all). --shard I/N makes the I-th of N pieces of the
 set of --seed (games I, N+I, 2N+I, ...); pieces merge with cat. A run
 stopped at any time resumes with the same command: it keeps the whole
-games in FILE and plays the ones missing. A progress line (games,
+games in FILE and plays the ones missing. --nnue: the evaluation that
+plays, the built-in networks (on, the default), the classical evaluation
+(off) or a network file. A progress line (games,
 positions, positions/s, elapsed) goes to stderr after each game.
 ";
 
@@ -36,6 +38,7 @@ pub fn cmd_datagen(args: &[String]) -> Result<(), ArgError> {
             "--plies",
             "--hash",
             "--max-plies",
+            "--nnue",
         ],
         &["--help", "--quiet"],
     )?;
@@ -78,6 +81,8 @@ pub fn cmd_datagen(args: &[String]) -> Result<(), ArgError> {
         random_plies: plies,
         hash_mb: number::<usize>(&p, "--hash", 1, 4096)?.unwrap_or(16),
         max_plies: number::<usize>(&p, "--max-plies", 10, 10_000)?.unwrap_or(400),
+        nets: crate::nnue::NetChoice::from_arg(p.value("--nnue").unwrap_or("on"))
+            .map_err(ArgError)?,
     };
     let quiet = p.flag("--quiet");
     let line = |t: &datagen::Progress, secs: f64| {

@@ -17,6 +17,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+use crate::nnue::NetChoice;
 use crate::nnue::data::{self, GameRecord, Sample};
 use crate::rng::SplitMix64;
 use crate::search::{Engine, Limits, ScoreKind};
@@ -41,6 +42,8 @@ pub struct Config {
     pub random_plies: (usize, usize),
     pub hash_mb: usize,
     pub max_plies: usize,
+    /// the evaluation that plays (classical, built-in networks or a file)
+    pub nets: NetChoice,
 }
 
 /// `cwda-all`: every pairing of the built-in armies; `chess`, `omega` and
@@ -208,6 +211,7 @@ pub fn run(cfg: &Config, progress: &(dyn Fn(&Progress, f64) + Sync)) -> Result<P
                 let mut engine = Engine::new();
                 engine.set_hash(cfg.hash_mb);
                 engine.set_threads(1);
+                engine.nets = cfg.nets.clone();
                 loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     if k >= todo.len() || error.lock().expect("error").is_some() {
