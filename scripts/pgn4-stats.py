@@ -7,10 +7,19 @@ the engine at fault), and how the games ended.
 
 usage: scripts/pgn4-stats.py GAMES.pgn4 [ENGINE_NAME_SUBSTRING (default Chimera)]
 """
+import importlib.util
 import math
+import os
 import re
 import sys
 from collections import Counter
+
+# the Elo of a score: one definition, in pgn-stats.py beside this script
+_spec = importlib.util.spec_from_file_location(
+    "pgn_stats", os.path.join(os.path.dirname(os.path.abspath(__file__)), "pgn-stats.py"))
+_pgn_stats = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_pgn_stats)
+elo = _pgn_stats.elo
 
 SEATS = ["Red", "Blue", "Yellow", "Green"]
 FAULTS = ("illegal", "on time", "time forfeit", "disconnect", "stall", "claim",
@@ -22,14 +31,6 @@ def games(text):
         tags = dict(re.findall(r'^\[(\w+) "(.*)"\]', block, re.M))
         if "Result" in tags:
             yield tags
-
-
-def elo(score):
-    if score <= 0:
-        return -math.inf
-    if score >= 1:
-        return math.inf
-    return -400 * math.log10(1 / score - 1)
 
 
 def line(label, w, l, d):
