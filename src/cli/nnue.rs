@@ -109,7 +109,7 @@ pub const TRAIN_HELP: &str = "\
 usage: chimera train --data FILE[,FILE...] --out NET [--epochs N] [--batch N] [--lr X]
                      [--lambda X] [--validation X] [--seed S] [--families TEXT]
                      [--check FILE] [--threads N] [--residual] [--weight-decay X]
-                     [--wdl-scale K]
+                     [--wdl-scale K] [--screlu]
 
 Trains an evaluation network on `chimera datagen` data (one board size per
 network; its piece kinds are every piece of the data's variants) and
@@ -125,7 +125,9 @@ decay of the feature weights (default 0). --check FILE writes 200 validation
 positions with the float network's centipawns, for the test that the
 quantized network agrees with them. --residual trains a correction that
 the engine adds to its classical evaluation (the loss sees their sum)
-instead of a network that replaces it.
+instead of a network that replaces it. --screlu: the hidden layer's
+activation is the clipped accumulator squared (SCReLU) instead of the
+clipped accumulator.
 ";
 
 pub fn cmd_train(args: &[String]) -> Result<(), ArgError> {
@@ -147,7 +149,7 @@ pub fn cmd_train(args: &[String]) -> Result<(), ArgError> {
             "--weight-decay",
             "--wdl-scale",
         ],
-        &["--help", "--residual"],
+        &["--help", "--residual", "--screlu"],
     )?;
     if p.flag("--help") {
         out().text(TRAIN_HELP);
@@ -192,6 +194,7 @@ pub fn cmd_train(args: &[String]) -> Result<(), ArgError> {
         families: p.value("--families").unwrap_or("").to_string(),
         residual: p.flag("--residual"),
         weight_decay: real("--weight-decay", 0.0, 1000.0, 0.0)? as f32,
+        screlu: p.flag("--screlu"),
     };
     if let Some(n) = number::<usize>(&p, "--threads", 1, 256)? {
         // the global pool may already exist (a second call): keep it then

@@ -3,7 +3,8 @@
 //! ```text
 //! 8 bytes "CHMRNNUE", u16 version (1), u16 hidden size H,
 //! u16 squares S, u16 QA, u16 QB, u16 output scale, u16 flags (bit 0:
-//! residual, the output is added to the classical evaluation),
+//! residual, the output is added to the classical evaluation; bit 1:
+//! squared clipped activation),
 //! text feature set, text families, u16 K + K texts: the piece kinds
 //!   (a text: u8 length + UTF-8 bytes; a kind: `role:betza`),
 //! i16 feature weights [K * 2 * S][H], i16 feature biases [H],
@@ -16,7 +17,9 @@
 //! square as that side sees it (Black's board mirrored by ranks). The
 //! accumulator of a perspective is the biases plus the weights of its
 //! features; the output is `(clip(acc_us) . w[..H] + clip(acc_them) .
-//! w[H..] + bias) * scale / (QA * QB)` centipawns, `clip` to `[0, QA]`.
+//! w[H..] + bias) * scale / (QA * QB)` centipawns, `clip` to `[0, QA]`;
+//! with bit 1 of the flags `clip(x)` is `clip(x)^2 / QA` (the float
+//! network's `clamp(x, 0, 1)^2`).
 
 use crate::nnue::bytes::Bytes;
 use crate::nnue::data::fnv1a;
@@ -43,6 +46,9 @@ pub struct Network {
     /// the output corrects the classical evaluation (is added to it)
     /// rather than replacing it
     pub residual: bool,
+    /// the activation is the clipped accumulator squared (SCReLU), not
+    /// the clipped accumulator
+    pub screlu: bool,
     /// [feature][HIDDEN]
     pub ft_w: Vec<i16>,
     pub ft_b: Vec<i16>,
@@ -80,7 +86,7 @@ impl Network {
             QA as u16,
             QB as u16,
             SCALE as u16,
-            self.residual as u16,
+            self.residual as u16 | (self.screlu as u16) << 1,
         ] {
             v.extend_from_slice(&x.to_le_bytes());
         }
@@ -119,7 +125,7 @@ impl Network {
         let (hidden, squares) = (u16()? as usize, u16()? as usize);
         let (qa, qb, scale) = (u16()? as i32, u16()? as i32, u16()? as i32);
         let flags = u16()?;
-        if flags > 1 {
+        if flags > 3 {
             return Err(format!("unknown network flags {flags:#x}"));
         }
         if hidden != HIDDEN || qa != QA || qb != QB || scale != SCALE {
@@ -152,6 +158,7 @@ impl Network {
             kinds,
             families,
             residual: flags & 1 != 0,
+            screlu: flags & 2 != 0,
             ft_w,
             ft_b,
             out_w,
@@ -171,9 +178,23 @@ impl Network {
             }
             sum
         };
-        let sum = half(us, &self.out_w[..HIDDEN]) as i64
-            + half(them, &self.out_w[HIDDEN..]) as i64
-            + self.out_b as i64;
+        // clip(a)^2 * w fits an i32 (255^2 * 32767 < 2^31), their sum
+        // does not
+        let squared = |acc: &[i16; HIDDEN], w: &[i16]| -> i64 {
+            acc.iter()
+                .zip(w)
+                .map(|(a, w)| {
+                    let c = (*a as i32).clamp(0, QA);
+                    (c * c * *w as i32) as i64
+                })
+                .sum()
+        };
+        let layer = if self.screlu {
+            (squared(us, &self.out_w[..HIDDEN]) + squared(them, &self.out_w[HIDDEN..])) / QA as i64
+        } else {
+            half(us, &self.out_w[..HIDDEN]) as i64 + half(them, &self.out_w[HIDDEN..]) as i64
+        };
+        let sum = layer + self.out_b as i64;
         (sum * SCALE as i64 / (QA * QB) as i64).clamp(-OUTPUT_LIMIT, OUTPUT_LIMIT) as i32
     }
 }
@@ -192,6 +213,7 @@ pub(crate) mod tests {
             kinds: kinds.iter().map(|k| k.to_string()).collect(),
             families: "test".into(),
             residual: seed.is_multiple_of(2),
+            screlu: seed % 4 < 2,
             ft_w: (0..features * HIDDEN).map(|_| w(60) as i16).collect(),
             ft_b: (0..HIDDEN).map(|_| w(100) as i16).collect(),
             out_w: (0..2 * HIDDEN).map(|_| w(64) as i16).collect(),

@@ -139,6 +139,12 @@ fn synthetic_games(name: &str, games: usize, seed: u64) -> Vec<GameRecord> {
 
 #[test]
 fn the_quantized_network_agrees_with_the_trainers_float_network() {
+    for screlu in [false, true] {
+        quantized_agrees(screlu);
+    }
+}
+
+fn quantized_agrees(screlu: bool) {
     let games = synthetic_games("cwda-fide-clobberers", 40, 5);
     let cfg = train::Config {
         epochs: 3,
@@ -151,6 +157,7 @@ fn the_quantized_network_agrees_with_the_trainers_float_network() {
         families: "test".into(),
         residual: true,
         weight_decay: 0.0,
+        screlu,
     };
     let t = train::train(&games, &cfg, &|_| {}).unwrap();
     let held: Vec<GameRecord> = games
@@ -165,12 +172,13 @@ fn the_quantized_network_agrees_with_the_trainers_float_network() {
     std::fs::write(dir.join("t.nnue"), t.net.to_bytes()).unwrap();
     std::fs::write(dir.join("t.check"), &check).unwrap();
     let net = Network::from_bytes(&std::fs::read(dir.join("t.nnue")).unwrap()).unwrap();
+    assert_eq!(net.screlu, screlu);
     let check = std::fs::read_to_string(dir.join("t.check")).unwrap();
     std::fs::remove_dir_all(&dir).ok();
     let (worst, mean) = agreement(&net, &check);
     assert!(
         worst <= WORST_CP && mean <= MEAN_CP,
-        "differences: worst {worst} cp, mean {mean} cp"
+        "differences (SCReLU {screlu}): worst {worst} cp, mean {mean} cp"
     );
 }
 

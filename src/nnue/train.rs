@@ -53,6 +53,8 @@ pub struct Config {
     /// decoupled weight decay of the feature weights, per step (times the
     /// learning rate)
     pub weight_decay: f32,
+    /// the squared clipped activation (SCReLU) instead of the clipped one
+    pub screlu: bool,
 }
 
 /// The training set: per position its features (White's view, then
@@ -138,6 +140,7 @@ fn skeleton(kinds: &[String], squares: usize) -> Network {
         kinds: kinds.to_vec(),
         families: String::new(),
         residual: false,
+        screlu: false,
         ft_w: Vec::new(),
         ft_b: Vec::new(),
         out_w: Vec::new(),
@@ -222,6 +225,8 @@ pub fn dataset(
 #[derive(Clone)]
 pub struct FloatNet {
     squares: usize,
+    /// the squared clipped activation
+    pub screlu: bool,
     pub ft_w: Vec<f32>,
     /// [kind * 2 + theirs][H]
     pub fac_w: Vec<f32>,
@@ -237,6 +242,7 @@ impl FloatNet {
             |scale: f32| ((rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * scale;
         FloatNet {
             squares,
+            screlu: false,
             ft_w: (0..features * H).map(|_| uniform(0.01)).collect(),
             fac_w: (0..features / squares * H).map(|_| uniform(0.1)).collect(),
             ft_b: (0..H).map(|_| uniform(0.1) + 0.2).collect(),
@@ -266,10 +272,27 @@ impl FloatNet {
         let mut y = self.out_b;
         for (a, w) in acc.iter().zip(self.out_w.chunks_exact(H)) {
             for (x, w) in a.iter().zip(w) {
-                y += x.clamp(0.0, 1.0) * w;
+                y += self.act(*x) * w;
             }
         }
         (y, acc)
+    }
+
+    /// The activation of an accumulator entry.
+    #[inline(always)]
+    fn act(&self, x: f32) -> f32 {
+        let c = x.clamp(0.0, 1.0);
+        if self.screlu { c * c } else { c }
+    }
+
+    /// The activation's slope at `x`.
+    #[inline(always)]
+    fn slope(&self, x: f32) -> f32 {
+        match (x > 0.0 && x < 1.0, self.screlu) {
+            (false, _) => 0.0,
+            (true, true) => 2.0 * x,
+            (true, false) => 1.0,
+        }
     }
 
     /// The float evaluation in centipawns.
@@ -290,6 +313,7 @@ impl FloatNet {
             kinds: kinds.to_vec(),
             families: families.to_string(),
             residual,
+            screlu: self.screlu,
             ft_w: self
                 .ft_w
                 .iter()
@@ -361,10 +385,8 @@ fn backward(net: &FloatNet, d: &Dataset, i: usize, g: &mut Grad) {
         let mut da = [0f32; H];
         for j in 0..H {
             let x = a[j];
-            g.out_w[half * H + j] += dy * x.clamp(0.0, 1.0);
-            if x > 0.0 && x < 1.0 {
-                da[j] = dy * net.out_w[half * H + j];
-            }
+            g.out_w[half * H + j] += dy * net.act(x);
+            da[j] = dy * net.out_w[half * H + j] * net.slope(x);
         }
         for (b, d) in g.ft_b.iter_mut().zip(&da) {
             *b += d;
@@ -539,6 +561,7 @@ pub fn train(games: &[GameRecord], cfg: &Config, report: &dyn Fn(&str)) -> Resul
     ));
     let factors = features / squares;
     let mut net = FloatNet::new(features, squares, cfg.seed);
+    net.screlu = cfg.screlu;
     let mut opt = [
         Adam::new(features * H),
         Adam::new(factors * H),
@@ -664,8 +687,15 @@ mod tests {
 
     #[test]
     fn the_gradients_are_the_losss_derivatives_at_any_scale() {
+        for screlu in [false, true] {
+            gradients_match(screlu);
+        }
+    }
+
+    fn gradients_match(screlu: bool) {
         let d = tiny_set();
         let mut net = FloatNet::new(8, 4, 3);
+        net.screlu = screlu;
         // weights large enough that the accumulators are inside (0, 1)
         net.ft_w.iter_mut().for_each(|w| *w *= 20.0);
         let mut g = Grad::zero(8, 2);
