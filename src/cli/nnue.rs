@@ -109,7 +109,7 @@ pub const TRAIN_HELP: &str = "\
 usage: chimera train --data FILE[,FILE...] --out NET [--epochs N] [--batch N] [--lr X]
                      [--lambda X] [--validation X] [--seed S] [--families TEXT]
                      [--check FILE] [--threads N] [--residual] [--weight-decay X]
-                     [--wdl-scale K] [--screlu]
+                     [--wdl-scale K] [--screlu] [--init NET]
 
 Trains an evaluation network on `chimera datagen` data (one board size per
 network; its piece kinds are every piece of the data's variants) and
@@ -127,7 +127,10 @@ quantized network agrees with them. --residual trains a correction that
 the engine adds to its classical evaluation (the loss sees their sum)
 instead of a network that replaces it. --screlu: the hidden layer's
 activation is the clipped accumulator squared (SCReLU) instead of the
-clipped accumulator.
+clipped accumulator. --init NET goes on training a network already made
+(its flags must match; its piece kinds are found by name, a kind it lacks
+starts random) and reports its validation loss as epoch 0; with
+--epochs 0 it only measures that network on the data.
 ";
 
 pub fn cmd_train(args: &[String]) -> Result<(), ArgError> {
@@ -148,6 +151,7 @@ pub fn cmd_train(args: &[String]) -> Result<(), ArgError> {
             "--threads",
             "--weight-decay",
             "--wdl-scale",
+            "--init",
         ],
         &["--help", "--residual", "--screlu"],
     )?;
@@ -184,7 +188,7 @@ pub fn cmd_train(args: &[String]) -> Result<(), ArgError> {
         games.extend(g);
     }
     let cfg = train::Config {
-        epochs: number::<usize>(&p, "--epochs", 1, 10_000)?.unwrap_or(12),
+        epochs: number::<usize>(&p, "--epochs", 0, 10_000)?.unwrap_or(12),
         batch: number::<usize>(&p, "--batch", 1, 1 << 24)?.unwrap_or(16384),
         lr: real("--lr", 1e-7, 1.0, 0.001)? as f32,
         lambda: real("--lambda", 0.0, 1.0, 0.7)? as f32,
@@ -195,6 +199,15 @@ pub fn cmd_train(args: &[String]) -> Result<(), ArgError> {
         residual: p.flag("--residual"),
         weight_decay: real("--weight-decay", 0.0, 1000.0, 0.0)? as f32,
         screlu: p.flag("--screlu"),
+        init: match p.value("--init") {
+            None => None,
+            Some(f) => Some(
+                std::fs::read(f)
+                    .map_err(|e| e.to_string())
+                    .and_then(|b| crate::nnue::net::Network::from_bytes(&b))
+                    .map_err(|e| ArgError(format!("--init {f}: {e}")))?,
+            ),
+        },
     };
     if let Some(n) = number::<usize>(&p, "--threads", 1, 256)? {
         // the global pool may already exist (a second call): keep it then

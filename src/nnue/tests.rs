@@ -7,6 +7,7 @@ use std::sync::Arc;
 use crate::bitboard::Bitboard;
 use crate::nnue::data::{GameRecord, Sample};
 use crate::nnue::features::{FeatureMap, kind_key};
+use crate::nnue::net::HIDDEN;
 use crate::nnue::net::tests::random_net;
 use crate::nnue::{Evaluator, Nnue, net::Network, train};
 use crate::position::Position;
@@ -144,9 +145,9 @@ fn the_quantized_network_agrees_with_the_trainers_float_network() {
     }
 }
 
-fn quantized_agrees(screlu: bool) {
-    let games = synthetic_games("cwda-fide-clobberers", 40, 5);
-    let cfg = train::Config {
+/// A short training of a residual network on synthetic games.
+fn test_config(screlu: bool) -> train::Config {
+    train::Config {
         epochs: 3,
         batch: 256,
         lr: 0.01,
@@ -158,8 +159,13 @@ fn quantized_agrees(screlu: bool) {
         residual: true,
         weight_decay: 0.0,
         screlu,
-    };
-    let t = train::train(&games, &cfg, &|_| {}).unwrap();
+        init: None,
+    }
+}
+
+fn quantized_agrees(screlu: bool) {
+    let games = synthetic_games("cwda-fide-clobberers", 40, 5);
+    let t = train::train(&games, &test_config(screlu), &|_| {}).unwrap();
     let held: Vec<GameRecord> = games
         .iter()
         .filter(|g| t.validation_games.contains(&g.game))
@@ -180,6 +186,50 @@ fn quantized_agrees(screlu: bool) {
         worst <= WORST_CP && mean <= MEAN_CP,
         "differences (SCReLU {screlu}): worst {worst} cp, mean {mean} cp"
     );
+}
+
+#[test]
+fn training_from_a_network_starts_from_its_weights() {
+    let games = synthetic_games("cwda-fide-clobberers", 40, 5);
+    let first = train::train(&games, &test_config(false), &|_| {})
+        .unwrap()
+        .net;
+    // no epoch: the starting network comes back, every integer the same
+    let again = |init: Network, screlu: bool| {
+        let cfg = train::Config {
+            epochs: 0,
+            init: Some(init),
+            // other random weights than the first training's
+            seed: 10,
+            ..test_config(screlu)
+        };
+        train::train(&games, &cfg, &|_| {}).map(|t| (t.net, t.best_epoch))
+    };
+    let (net, kept) = again(first.clone(), false).unwrap();
+    assert_eq!(kept, 0);
+    assert_eq!(net, first);
+    // a kind the starting network lacks starts afresh; the others keep
+    // their weights, found by name whatever their order
+    let rows = first.squares * 2 * HIDDEN;
+    let mut fewer = first.clone();
+    let dropped = fewer.kinds.remove(0);
+    fewer.ft_w.drain(..rows);
+    fewer.kinds.reverse();
+    let chunks: Vec<Vec<i16>> = fewer.ft_w.chunks(rows).map(<[i16]>::to_vec).collect();
+    fewer.ft_w = chunks.into_iter().rev().flatten().collect();
+    let (net, _) = again(fewer, false).unwrap();
+    assert_eq!(net.kinds[0], dropped);
+    assert_eq!(net.ft_w[rows..], first.ft_w[rows..]);
+    assert_ne!(net.ft_w[..rows], first.ft_w[..rows]);
+    // a network of other flags is refused
+    let e = again(first.clone(), true).unwrap_err();
+    assert!(e.contains("--screlu"), "{e}");
+    // and so is training nothing from nothing
+    let cfg = train::Config {
+        epochs: 0,
+        ..test_config(false)
+    };
+    assert!(train::train(&games, &cfg, &|_| {}).is_err());
 }
 
 /// The trainer's check file of the last network trained (`CHIMERA_CHECK`

@@ -55,6 +55,9 @@ pub struct Config {
     pub weight_decay: f32,
     /// the squared clipped activation (SCReLU) instead of the clipped one
     pub screlu: bool,
+    /// a network to start from instead of random weights (more data for a
+    /// network already made); its flags must be the ones asked for
+    pub init: Option<Network>,
 }
 
 /// The training set: per position its features (White's view, then
@@ -327,6 +330,48 @@ impl FloatNet {
     }
 }
 
+impl FloatNet {
+    /// The float network of a quantized one, laid out for `kinds` on
+    /// `squares` (the training data's layout): each known kind's rows
+    /// split into the factor (their mean over the squares) and the rest,
+    /// so that `quantize` gives the same integers back; a kind the network
+    /// does not know keeps `fresh`'s random weights. Returns the network
+    /// and how many weights had to be clipped to the trainer's bounds.
+    fn from_network(net: &Network, kinds: &[String], fresh: FloatNet) -> (FloatNet, usize) {
+        let s = fresh.squares;
+        let mut f = fresh;
+        let mut clipped = 0;
+        let half = FT_CLIP / 2.0;
+        for (k, kind) in kinds.iter().enumerate() {
+            let Some(old) = net.kinds.iter().position(|x| x == kind) else {
+                continue;
+            };
+            for theirs in 0..2 {
+                let (row0, old0) = ((k * 2 + theirs) * s, (old * 2 + theirs) * s);
+                for j in 0..H {
+                    let w = |sq: usize| net.ft_w[(old0 + sq) * H + j] as f32 / QA as f32;
+                    let mean = (0..s).map(w).sum::<f32>() / s as f32;
+                    f.fac_w[(k * 2 + theirs) * H + j] = mean;
+                    for sq in 0..s {
+                        let rest = w(sq) - mean;
+                        clipped += (rest.abs() > half) as usize;
+                        f.ft_w[(row0 + sq) * H + j] = rest.clamp(-half, half);
+                    }
+                }
+            }
+        }
+        for (b, &q) in f.ft_b.iter_mut().zip(&net.ft_b) {
+            *b = q as f32 / QA as f32;
+        }
+        for (w, &q) in f.out_w.iter_mut().zip(&net.out_w) {
+            *w = q as f32 / QB as f32;
+        }
+        f.out_b = net.out_b as f32 / (QA * QB) as f32;
+        f.screlu = net.screlu;
+        (f, clipped)
+    }
+}
+
 /// Gradients of one thread's share of a batch.
 struct Grad {
     ft_w: Vec<f32>,
@@ -562,6 +607,17 @@ pub fn train(games: &[GameRecord], cfg: &Config, report: &dyn Fn(&str)) -> Resul
     let factors = features / squares;
     let mut net = FloatNet::new(features, squares, cfg.seed);
     net.screlu = cfg.screlu;
+    let mut best: Option<(FloatNet, f64, usize)> = None;
+    if let Some(init) = &cfg.init {
+        net = start_from(init, &kinds, squares, cfg, net, report)?;
+        let (val_loss, val_results) = mean_loss(&net, &val_set);
+        report(&format!(
+            "epoch 0 (the starting network) validation loss {val_loss:.6} (against the results alone {val_results:.6})"
+        ));
+        best = Some((net.clone(), val_loss, 0));
+    } else if cfg.epochs == 0 {
+        return Err("0 epochs trains nothing (without a starting network)".into());
+    }
     let mut opt = [
         Adam::new(features * H),
         Adam::new(factors * H),
@@ -573,7 +629,6 @@ pub fn train(games: &[GameRecord], cfg: &Config, report: &dyn Fn(&str)) -> Resul
     let mut rng = crate::rng::SplitMix64(cfg.seed ^ 0x5EED);
     let mut t = 0;
     let mut epochs = Vec::new();
-    let mut best: Option<(FloatNet, f64, usize)> = None;
     let start = Instant::now();
     for epoch in 1..=cfg.epochs {
         for i in (1..order.len()).rev() {
@@ -627,6 +682,48 @@ pub fn train(games: &[GameRecord], cfg: &Config, report: &dyn Fn(&str)) -> Resul
         validation_games: val_games.iter().map(|g| g.game).collect(),
         best_epoch,
     })
+}
+
+/// The float network to go on training from `init`: its board and flags
+/// must be the ones asked for.
+fn start_from(
+    init: &Network,
+    kinds: &[String],
+    squares: usize,
+    cfg: &Config,
+    fresh: FloatNet,
+    report: &dyn Fn(&str),
+) -> Result<FloatNet, String> {
+    if init.squares != squares {
+        return Err(format!(
+            "the starting network is for boards of {} squares, the data's have {squares}",
+            init.squares
+        ));
+    }
+    let flag = |on: bool, name: &str| {
+        if on {
+            name.to_string()
+        } else {
+            format!("no {name}")
+        }
+    };
+    if (init.residual, init.screlu) != (cfg.residual, cfg.screlu) {
+        return Err(format!(
+            "the starting network has {} and {}; this training asks for {} and {}",
+            flag(init.residual, "--residual"),
+            flag(init.screlu, "--screlu"),
+            flag(cfg.residual, "--residual"),
+            flag(cfg.screlu, "--screlu")
+        ));
+    }
+    let new: Vec<&String> = kinds.iter().filter(|k| !init.kinds.contains(k)).collect();
+    let (net, clipped) = FloatNet::from_network(init, kinds, fresh);
+    report(&format!(
+        "starting from a network of {} kinds ({} new kinds start random); {clipped} weights clipped to the trainer's bounds",
+        init.kinds.len(),
+        new.len()
+    ));
+    Ok(net)
 }
 
 /// Lines `variant|side|sq:owner:type ...|float centipawns` for the first
