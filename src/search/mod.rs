@@ -537,6 +537,7 @@ fn spawn_helpers<P: SearchPosition>(
                 root_moves.to_vec(),
                 tc.clone(),
                 limits.clone(),
+                None,
             );
             std::thread::Builder::new()
                 .name(format!("helper{id}"))
@@ -610,11 +611,8 @@ fn run_search<P: SearchPosition>(pos: P, tables: Arc<P::Tables>, job: Job) -> Op
         root_moves,
         tc,
         limits.clone(),
+        Learned::take(&learned, pos.sides(), pos.squares()).map(|l| (l.history, l.correction)),
     );
-    if let Some(l) = Learned::take(&learned, pos.sides(), pos.squares()) {
-        main.history = l.history;
-        main.correction = l.correction;
-    }
     let root = pos.clone();
     let rep = report.clone();
     let sh = shared.clone();

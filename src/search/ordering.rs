@@ -12,6 +12,8 @@ const HISTORY_MAX: i32 = 16384;
 /// Entries of each continuation-history table (a power of two; larger
 /// boards share entries).
 const CONT_ENTRIES: usize = 1 << 22;
+/// Continuation-history entries per block of the live-block list.
+const BLOCK: usize = 64;
 
 /// The bits a square index takes on a board of `squares` squares.
 fn square_shift(squares: usize) -> u32 {
@@ -26,6 +28,11 @@ pub struct History {
     butterfly: Vec<i16>,
     /// two tables of `CONT_ENTRIES`: one and two plies back
     cont: Vec<i16>,
+    /// the blocks of `cont` that may hold a value other than zero (a
+    /// short search touches few of its 16 MB: ageing visits only these),
+    /// and a bit per block saying it is in the list
+    live: Vec<u32>,
+    listed: Vec<u64>,
     counter: Vec<Move>,
     shift: u32,
     pub killers: [[Move; 2]; MAX_PLY + 4],
@@ -38,6 +45,8 @@ impl History {
         History {
             butterfly: vec![0; sides << (2 * shift)],
             cont: vec![0; 2 * CONT_ENTRIES],
+            live: Vec::new(),
+            listed: vec![0; 2 * CONT_ENTRIES / BLOCK / 64],
             counter: vec![Move::NULL; 1 << (2 * shift)],
             shift,
             killers: [[Move::NULL; 2]; MAX_PLY + 4],
@@ -104,6 +113,11 @@ impl History {
             if prev != 0 {
                 let i = self.cont_idx(k, prev, pt);
                 Self::gravity(&mut self.cont[i], bonus);
+                let b = i / BLOCK;
+                if self.listed[b / 64] & 1 << (b % 64) == 0 {
+                    self.listed[b / 64] |= 1 << (b % 64);
+                    self.live.push(b as u32);
+                }
             }
         }
     }
@@ -155,9 +169,21 @@ impl History {
         for h in self.butterfly.iter_mut() {
             *h /= 2;
         }
-        for h in self.cont.iter_mut() {
-            *h /= 2;
-        }
+        // the continuation history: only its live blocks (the rest is
+        // zero); a block halved to nothing leaves the list
+        let (cont, listed) = (&mut self.cont, &mut self.listed);
+        self.live.retain(|&b| {
+            let b = b as usize;
+            let block = &mut cont[b * BLOCK..(b + 1) * BLOCK];
+            for h in block.iter_mut() {
+                *h /= 2;
+            }
+            let alive = block.iter().any(|&h| h != 0);
+            if !alive {
+                listed[b / 64] &= !(1 << (b % 64));
+            }
+            alive
+        });
         for k in self.killers.iter_mut() {
             *k = [Move::NULL; 2];
         }
@@ -327,6 +353,38 @@ mod tests {
         assert!(h.quiet_score(0, b, pb, after_c) < 0);
         assert_eq!(h.killers[3][0], a);
         assert_eq!(h.countermove(c), a);
+    }
+
+    #[test]
+    fn ageing_the_live_blocks_halves_the_whole_table() {
+        let mut h = History::new(2, 64);
+        let mut rng = crate::rng::SplitMix64(5);
+        for round in 0..30 {
+            // some rounds update, all age: values die away and come back
+            for _ in 0..if round % 3 == 0 { 400 } else { 0 } {
+                let m = Move::normal(rng.index(64), rng.index(64));
+                let pt = h.piece_to(rng.index(6), m);
+                let prev = h.piece_to(rng.index(6), Move::normal(0, rng.index(64)));
+                let bonus = rng.index(3200) as i32 - 1600;
+                h.bump(rng.index(2), (m, pt), [prev, 0], bonus);
+            }
+            let mut all = h.cont.clone();
+            all.iter_mut().for_each(|x| *x /= 2);
+            h.age();
+            assert!(h.cont == all, "round {round}");
+            // every block with a value is listed
+            for (b, block) in h.cont.chunks(BLOCK).enumerate() {
+                if block.iter().any(|&x| x != 0) {
+                    assert!(h.listed[b / 64] & 1 << (b % 64) != 0, "block {b}");
+                }
+            }
+        }
+        // halved to nothing, the blocks leave the list
+        assert!(!h.live.is_empty());
+        for _ in 0..16 {
+            h.age();
+        }
+        assert!(h.live.is_empty() && h.cont.iter().all(|&x| x == 0));
     }
 
     #[test]
