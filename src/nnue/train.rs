@@ -328,9 +328,7 @@ impl FloatNet {
             out_b: (self.out_b * (QA * QB) as f32).round() as i32,
         }
     }
-}
 
-impl FloatNet {
     /// The float network of a quantized one, laid out for `kinds` on
     /// `squares` (the training data's layout): each known kind's rows
     /// split into the factor (their mean over the squares) and the rest,

@@ -45,7 +45,8 @@ impl History {
         History {
             butterfly: vec![0; sides << (2 * shift)],
             cont: vec![0; 2 * CONT_ENTRIES],
-            live: Vec::new(),
+            // room for every block: the search never allocates for it
+            live: Vec::with_capacity(2 * CONT_ENTRIES / BLOCK),
             listed: vec![0; 2 * CONT_ENTRIES / BLOCK / 64],
             counter: vec![Move::NULL; 1 << (2 * shift)],
             shift,
