@@ -178,29 +178,44 @@ pub struct Engine {
 }
 
 /// What a search learned that the next one in the same game starts from:
-/// the main thread's move histories (aged) and its correction history.
+/// each thread's move histories (aged) and correction history.
 struct Learned {
     history: History,
     correction: Correction,
 }
 
-type LearnedSlot = Arc<Mutex<Option<Learned>>>;
+/// The tables of the last search, one per thread (index: thread id).
+type LearnedSlot = Arc<Mutex<Vec<Option<Learned>>>>;
 
 impl Learned {
-    /// The tables left by the last search, if they fit a game of `sides`
-    /// sides on `squares` squares.
-    fn take(slot: &LearnedSlot, sides: usize, squares: usize) -> Option<Learned> {
+    /// The tables thread `id` left at the end of the last search, if they
+    /// fit a game of `sides` sides on `squares` squares.
+    fn take(slot: &LearnedSlot, id: usize, sides: usize, squares: usize) -> Option<Learned> {
         let mut slot = slot.lock().unwrap_or_else(|e| e.into_inner());
-        slot.take()
+        slot.get_mut(id)
+            .and_then(Option::take)
             .filter(|l| l.history.fits(sides, squares) && l.correction.fits(sides))
     }
 
-    fn keep(slot: &LearnedSlot, mut history: History, correction: Correction) {
+    /// Leaves thread `id`'s tables, aged, for the next search.
+    fn keep(slot: &LearnedSlot, id: usize, mut history: History, correction: Correction) {
         history.age();
-        *slot.lock().unwrap_or_else(|e| e.into_inner()) = Some(Learned {
+        let mut slot = slot.lock().unwrap_or_else(|e| e.into_inner());
+        if slot.len() <= id {
+            slot.resize_with(id + 1, || None);
+        }
+        slot[id] = Some(Learned {
             history,
             correction,
         });
+    }
+
+    /// Thread `id`'s tables of the last search (taken), or new ones.
+    fn take_or_new(slot: &LearnedSlot, id: usize, sides: usize, squares: usize) -> Learned {
+        Learned::take(slot, id, sides, squares).unwrap_or_else(|| Learned {
+            history: History::new(sides, squares),
+            correction: Correction::new(sides),
+        })
     }
 }
 
@@ -317,7 +332,7 @@ impl Engine {
             skill: None,
             handle: None,
             tables: Arc::new(Mutex::new(None)),
-            learned: Arc::new(Mutex::new(None)),
+            learned: Arc::new(Mutex::new(Vec::new())),
         }
     }
 
@@ -364,7 +379,10 @@ impl Engine {
         // a fresh table is zeroed as it is touched: clearing gigabytes
         // here would keep the GUI waiting
         self.replace_table(allocate_table(self.hash_mb));
-        *self.learned.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        self.learned
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clear();
     }
 
     pub fn is_searching(&self) -> bool {
@@ -515,6 +533,9 @@ fn root_moves_of<P: SearchPosition>(pos: &P, limits: &Limits) -> Vec<RootMove> {
 }
 
 /// Starts the helper threads of a search (Lazy SMP: threads 1..threads).
+/// Each makes its worker in its own thread (a new history table is 16 MB
+/// to clear) from the tables it learned in the last search, and leaves
+/// them back when it stops.
 #[allow(clippy::too_many_arguments)]
 fn spawn_helpers<P: SearchPosition>(
     pos: &P,
@@ -525,25 +546,32 @@ fn spawn_helpers<P: SearchPosition>(
     tc: &TimeControl,
     limits: &Limits,
     threads: usize,
+    learned: &LearnedSlot,
 ) -> Vec<std::thread::JoinHandle<()>> {
     (1..threads)
         .map(|id| {
-            let mut w = Worker::new(
-                id,
-                pos.clone(),
-                tables.clone(),
-                params.clone(),
-                shared.clone(),
-                root_moves.to_vec(),
-                tc.clone(),
-                limits.clone(),
-                None,
-            );
+            let (pos, tables, params, shared) =
+                (pos.clone(), tables.clone(), params.clone(), shared.clone());
+            let (root_moves, tc, limits) = (root_moves.to_vec(), tc.clone(), limits.clone());
+            let learned = learned.clone();
             std::thread::Builder::new()
                 .name(format!("helper{id}"))
                 .stack_size(THREAD_STACK)
                 .spawn(move || {
+                    let l = Learned::take_or_new(&learned, id, pos.sides(), pos.squares());
+                    let mut w = Worker::new(
+                        id,
+                        pos,
+                        tables,
+                        params,
+                        shared,
+                        root_moves,
+                        tc,
+                        limits,
+                        (l.history, l.correction),
+                    );
                     w.iterate(&mut |_, _| {});
+                    Learned::keep(&learned, id, w.history, w.correction);
                 })
                 .expect("spawn a helper thread")
         })
@@ -601,7 +629,9 @@ fn run_search<P: SearchPosition>(pos: P, tables: Arc<P::Tables>, job: Job) -> Op
         &tc,
         &limits,
         threads,
+        &learned,
     );
+    let l = Learned::take_or_new(&learned, 0, pos.sides(), pos.squares());
     let mut main = Worker::new(
         0,
         pos.clone(),
@@ -611,7 +641,7 @@ fn run_search<P: SearchPosition>(pos: P, tables: Arc<P::Tables>, job: Job) -> Op
         root_moves,
         tc,
         limits.clone(),
-        Learned::take(&learned, pos.sides(), pos.squares()).map(|l| (l.history, l.correction)),
+        (l.history, l.correction),
     );
     let root = pos.clone();
     let rep = report.clone();
@@ -664,7 +694,12 @@ fn run_search<P: SearchPosition>(pos: P, tables: Arc<P::Tables>, job: Job) -> Op
         best: result.best,
         ponder,
     });
-    Learned::keep(&learned, main.history, main.correction);
+    Learned::keep(&learned, 0, main.history, main.correction);
+    // a later search with fewer threads has no use for the others' tables
+    learned
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .truncate(threads);
     Some(result)
 }
 
@@ -723,6 +758,51 @@ mod tests {
         assert!(
             !Arc::ptr_eq(&c, &f),
             "the cache holds the last variant only"
+        );
+    }
+
+    #[test]
+    fn every_thread_keeps_its_tables_for_the_next_search_of_the_game() {
+        let mut e = Engine::new();
+        e.set_hash(1);
+        e.set_threads(3);
+        let pos = crate::setup::setup("chess", None, &[], &[], crate::setup::Width::Auto).unwrap();
+        let limits = Limits {
+            nodes: Some(20_000),
+            multipv: 1,
+            ..Default::default()
+        };
+        e.search(pos.clone(), limits.clone(), None).unwrap();
+        {
+            let slot = e.learned.lock().unwrap();
+            assert_eq!(slot.len(), 3, "one entry per thread");
+            for (id, l) in slot.iter().enumerate() {
+                let l = l
+                    .as_ref()
+                    .unwrap_or_else(|| panic!("thread {id} left its tables"));
+                assert!(l.history.fits(2, 64) && l.correction.fits(2));
+            }
+            assert!(!slot[0].as_ref().unwrap().history.untouched());
+        }
+        // the next search takes them (the main thread's is not new)
+        let taken = Learned::take(&e.learned, 0, 2, 64).unwrap();
+        assert!(!taken.history.untouched());
+        assert!(Learned::take(&e.learned, 0, 2, 64).is_none(), "taken once");
+        assert!(
+            Learned::take(&e.learned, 1, 2, 100).is_none(),
+            "tables of another board are not used"
+        );
+        e.set_threads(1);
+        e.search(pos, limits, None).unwrap();
+        assert_eq!(
+            e.learned.lock().unwrap().len(),
+            1,
+            "fewer threads: fewer kept"
+        );
+        e.new_game();
+        assert!(
+            e.learned.lock().unwrap().is_empty(),
+            "a new game forgets them"
         );
     }
 }

@@ -162,6 +162,12 @@ impl History {
         }
     }
 
+    /// Whether nothing was ever written here (no move history at all).
+    #[cfg(test)]
+    pub fn untouched(&self) -> bool {
+        self.butterfly.iter().all(|&h| h == 0) && self.live.is_empty()
+    }
+
     /// Ages the history between searches.
     pub fn age(&mut self) {
         // two plain loops: the compiler vectorises them (a chained

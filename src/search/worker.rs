@@ -77,21 +77,13 @@ impl<P: SearchPosition> Worker<P> {
         root_moves: Vec<RootMove>,
         tc: TimeControl,
         limits: Limits,
-        learned: Option<(History, Correction)>,
+        (history, correction): (History, Correction),
     ) -> Worker<P> {
         let mut pos = pos;
         pos.set_params(&p);
         pos.attach_eval(&t);
         let lmr = lmr_table(&p);
         let was_pondering = limits.ponder;
-        // what the last search of the game learned, or new tables (16 MB
-        // to clear: worth keeping for a search of a thousand nodes)
-        let (history, correction) = learned.unwrap_or_else(|| {
-            (
-                History::new(pos.sides(), pos.squares()),
-                Correction::new(pos.sides()),
-            )
-        });
         Worker {
             id,
             pos,
