@@ -40,12 +40,16 @@ fn games_in(path: &Path) -> Vec<data::GameRecord> {
 }
 
 fn datagen(out: &Path, extra: &[&str]) -> Output {
+    datagen_of(out, "chess,cwda-nutty-rookies", extra)
+}
+
+fn datagen_of(out: &Path, variants: &str, extra: &[&str]) -> Output {
     let mut args = vec![
         "datagen",
         "--out",
         out.to_str().unwrap(),
         "--variants",
-        "chess,cwda-nutty-rookies",
+        variants,
         "--nodes",
         "300",
         "--concurrency",
@@ -227,4 +231,59 @@ fn datagen_resumes_and_shards_merge_and_train_makes_a_network_the_engine_loads()
     );
     assert!(text.contains("bestmove"), "{text}");
     std::fs::remove_dir_all(&d).ok();
+}
+
+#[test]
+fn datagen_plays_four_player_games_of_both_modes() {
+    let d = dir();
+    let out = d.join("four.bin");
+    datagen_of(
+        &out,
+        "fourplayer-teams,fourplayer-ffa",
+        &["--games", "4", "--seed", "3", "--max-plies", "120"],
+    );
+    let games = games_in(&out);
+    assert_eq!(games.len(), 4);
+    for g in &games {
+        let seats: Vec<u8> = (0..4).map(|s| g.result_of(s)).collect();
+        assert!(seats.iter().all(|&r| r <= 2), "{seats:?}");
+        match g.variant.as_str() {
+            "fourplayer-teams" => {
+                assert_eq!((seats[0], seats[1]), (seats[2], seats[3]), "partners share");
+                assert_eq!(seats[0] + seats[1], 2, "a win and a loss, or a draw");
+            }
+            "fourplayer-ffa" => assert!(seats.iter().any(|&r| r > 0), "someone leads"),
+            v => panic!("variant {v}"),
+        }
+        for s in &g.samples {
+            assert!(s.side < 4 && (s.ply as usize) < 120);
+            assert!(s.score.abs() < 20_000, "no mate score kept");
+            assert!(
+                s.pieces
+                    .iter()
+                    .all(|&(sq, o, t)| sq < 160 && o <= 4 && t < 6),
+                "{:?}",
+                s.pieces
+            );
+            assert!(
+                s.pieces.iter().any(|&(_, o, t)| o == s.side && t == 0),
+                "the side to move has its King"
+            );
+        }
+    }
+    assert!(games.iter().map(|g| g.samples.len()).sum::<usize>() > 20);
+    // the trainer says it cannot use them yet, and does not crash
+    let o = run(&[
+        "train",
+        "--data",
+        out.to_str().unwrap(),
+        "--out",
+        d.join("four.nnue").to_str().unwrap(),
+    ]);
+    assert!(!o.status.success());
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("four-player data has no network features"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
 }

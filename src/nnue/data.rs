@@ -1,18 +1,31 @@
-//! The training data of `chimera datagen`, format version 1 (all numbers
-//! little-endian):
+//! The training data of `chimera datagen`, format version 2 (all numbers
+//! little-endian; version 1 is version 2 without four-player games, and
+//! is read too):
 //!
 //! ```text
 //! file header   8 bytes "CHMRDATA", u16 version (1), u16 zero
 //! game block    u32 "GAME" (0x454D4147), u32 game number,
 //!               u8 n + n bytes: the variant's name,
-//!               u8 result for White: 0 loss, 1 draw, 2 win,
+//!               u8 result: two players, White's: 0 loss, 1 draw, 2 win;
+//!                 four players, each seat's in two bits (seat s's is
+//!                 `(result >> 2s) & 3`, the same 0, 1, 2),
 //!               u16 count, then count positions:
-//!                 u8 side to move (0 White, 1 Black),
-//!                 i16 search score in centipawns, side to move's view,
+//!                 u8 side to move (0 White, 1 Black; four players: the
+//!                   seat, 0 Red, 1 Blue, 2 Yellow, 3 Green),
+//!                 i16 search score in centipawns, side to move's view
+//!                   (four-player Teams: its team's),
 //!                 u16 ply of the game,
 //!                 u8 k + k pieces: u8 square, u8 owner * 16 + type
+//!                   (four players: the owner 0-3 a seat, 4 a dead piece;
+//!                   squares and types as `fourplayer` numbers them)
 //!               u32 FNV-1a checksum of the block's bytes before it
 //! ```
+//!
+//! A four-player game is one whose variant is `fourplayer-teams` or
+//! `fourplayer-ffa`. Its results: Teams, 2 for the winning team's seats
+//! and 0 for the others, 1 for all in a draw; Free-For-All, 2 for the one
+//! seat with the most points, 1 for each of several sharing the most, 0
+//! for the rest (a game cut at the ply limit: by the points so far).
 //!
 //! Files made in pieces (shards) merge by concatenation: a file header may
 //! stand between any two blocks. A block cut short (a run stopped while it
@@ -24,7 +37,7 @@ use std::io::Write;
 use crate::nnue::bytes::Bytes;
 
 pub const MAGIC: &[u8; 8] = b"CHMRDATA";
-pub const VERSION: u16 = 1;
+pub const VERSION: u16 = 2;
 const GAME: u32 = 0x454D_4147;
 
 /// One quiet position of a game.
@@ -43,7 +56,8 @@ pub struct Sample {
 pub struct GameRecord {
     pub game: u32,
     pub variant: String,
-    /// White's result: 0 loss, 1 draw, 2 win
+    /// White's result: 0 loss, 1 draw, 2 win (four players: two bits a
+    /// seat, see `result_of`)
     pub result: u8,
     pub samples: Vec<Sample>,
 }
@@ -64,7 +78,42 @@ pub fn file_header() -> Vec<u8> {
     v
 }
 
+/// Whether a variant name is a four-player game (two bits of result a
+/// seat).
+pub fn is_four_player(variant: &str) -> bool {
+    crate::game::Family::of(variant).is_four()
+}
+
+/// The result byte of a four-player game from each seat's result (0, 1, 2).
+pub fn four_player_result(seats: [u8; 4]) -> u8 {
+    seats
+        .iter()
+        .enumerate()
+        .fold(0, |r, (s, &x)| r | (x.min(2) << (2 * s)))
+}
+
 impl GameRecord {
+    /// The result for seat `seat` (0 loss, 1 draw, 2 win): White 0 and
+    /// Black 1, or the four players' seats.
+    pub fn result_of(&self, seat: usize) -> u8 {
+        if is_four_player(&self.variant) {
+            (self.result >> (2 * (seat % 4))) & 3
+        } else if seat == 0 {
+            self.result
+        } else {
+            2u8.saturating_sub(self.result)
+        }
+    }
+
+    /// Whether the result byte is one the format allows.
+    fn result_is_valid(&self) -> bool {
+        if is_four_player(&self.variant) {
+            (0..4).all(|s| self.result_of(s) <= 2)
+        } else {
+            self.result <= 2
+        }
+    }
+
     /// The block's bytes, checksum included.
     pub fn encode(&self) -> Result<Vec<u8>, String> {
         let name = self.variant.as_bytes();
@@ -131,12 +180,13 @@ fn block(c: &mut Bytes) -> Option<GameRecord> {
         });
     }
     let sum = fnv1a(c.since(start));
-    (c.u32()? == sum && result <= 2).then_some(GameRecord {
+    let g = GameRecord {
         game,
         variant,
         result,
         samples,
-    })
+    };
+    (c.u32()? == sum && g.result_is_valid()).then_some(g)
 }
 
 /// Reads the games of a data file (or of files concatenated). Returns
@@ -151,9 +201,9 @@ pub fn read(bytes: &[u8]) -> Result<(Vec<GameRecord>, usize), String> {
         if bytes[c.at..].starts_with(MAGIC) {
             c.take(8);
             let Some(version) = c.u16() else { break };
-            if version != VERSION {
+            if !(1..=VERSION).contains(&version) {
                 return Err(format!(
-                    "data format version {version} (this build reads {VERSION})"
+                    "data format version {version} (this build reads 1 to {VERSION})"
                 ));
             }
             if c.u16().is_none() {
@@ -236,8 +286,42 @@ mod tests {
         damaged.extend(block);
         assert_eq!(read(&damaged).unwrap().0.len(), 0);
         assert!(read(b"something else").is_err());
-        let mut v2 = file_header();
-        v2[8] = 2;
-        assert!(read(&v2).unwrap_err().contains("version 2"));
+        let mut v3 = file_header();
+        v3[8] = 3;
+        assert!(read(&v3).unwrap_err().contains("version 3"));
+        // version 1 (two-player games only) is read as it was written
+        let mut v1 = file_header();
+        v1[8] = 1;
+        v1.extend(sample_game(4).encode().unwrap());
+        assert_eq!(read(&v1).unwrap().0, vec![sample_game(4)]);
+    }
+
+    #[test]
+    fn four_player_results_hold_a_seat_each() {
+        let mut g = sample_game(5);
+        g.variant = "fourplayer-ffa".into();
+        g.result = four_player_result([2, 0, 1, 0]);
+        g.samples[0].side = 3;
+        g.samples[0].pieces.push((159, 4, 5));
+        let mut bytes = file_header();
+        bytes.extend(g.encode().unwrap());
+        let (games, _) = read(&bytes).unwrap();
+        assert_eq!(games, vec![g.clone()]);
+        let seats: Vec<u8> = (0..4).map(|s| games[0].result_of(s)).collect();
+        assert_eq!(seats, [2, 0, 1, 0]);
+        // a two-player game: Black's result is the complement of White's
+        let two = sample_game(6);
+        assert_eq!((two.result_of(0), two.result_of(1)), (2, 0));
+        // a seat's two bits at 3 is no result: the block is refused
+        g.result = 0b11_0000;
+        let mut bad = file_header();
+        bad.extend(g.encode().unwrap());
+        assert!(read(&bad).unwrap().0.is_empty());
+        // and a two-player game's result above 2 as before
+        let mut t = sample_game(7);
+        t.result = 6;
+        let mut bad = file_header();
+        bad.extend(t.encode().unwrap());
+        assert!(read(&bad).unwrap().0.is_empty());
     }
 }

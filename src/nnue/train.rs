@@ -98,6 +98,11 @@ pub fn sigmoid(x: f32) -> f32 {
 
 /// The pieces and board of a variant, by name (armies of the built-in set).
 fn variant_layout(name: &str) -> Result<(Vec<PieceSpec>, Shape), String> {
+    if crate::nnue::data::is_four_player(name) {
+        return Err(format!(
+            "{name}: four-player data has no network features yet (train two-player variants)"
+        ));
+    }
     let spec = VariantSpec::by_name(name, &[])?;
     Ok((spec.pieces.clone(), spec.shape.clone()))
 }
@@ -211,8 +216,7 @@ pub fn dataset(
             let k = s.pieces.len() as u8;
             d.index.push((start, k, k));
             d.stm.push(s.side);
-            let white = g.result as f32 / 2.0;
-            let result = if s.side == 0 { white } else { 1.0 - white };
+            let result = g.result_of(s.side as usize) as f32 / 2.0;
             let score = sigmoid(s.score as f32 / wdl_scale);
             d.target.push(lambda * score + (1.0 - lambda) * result);
             d.result.push(result);

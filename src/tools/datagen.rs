@@ -17,8 +17,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+use crate::fourplayer::game::{Game4, Outcome4};
+use crate::fourplayer::search::{Objective, Search4};
+use crate::fourplayer::{Layout, Mode, setup_game, team};
+use crate::game::Family;
 use crate::nnue::NetChoice;
-use crate::nnue::data::{self, GameRecord, Sample};
+use crate::nnue::data::{self, GameRecord, Sample, four_player_result};
 use crate::rng::SplitMix64;
 use crate::search::{Engine, Limits, ScoreKind};
 use crate::setup::{AnyPosition, Width, setup};
@@ -85,6 +89,9 @@ fn play(cfg: &Config, engine: &mut Engine, number: u32) -> Result<GameRecord, St
     let mut rng = SplitMix64(cfg.seed ^ (number as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     rng.next_u64();
     let variant = cfg.variants[rng.index(cfg.variants.len())].clone();
+    if let Some(mode) = Family::of(&variant).four() {
+        return play_four(cfg, engine, number, variant, mode, &mut rng);
+    }
     let start = setup(&variant, None, &[], &[], Width::Auto)?;
     let (lo, hi) = cfg.random_plies;
     let plies = lo + rng.index(hi.saturating_sub(lo) + 1);
@@ -147,6 +154,97 @@ fn play(cfg: &Config, engine: &mut Engine, number: u32) -> Result<GameRecord, St
     })
 }
 
+/// Plays four-player game number `number` from a random layout (Chess.com's
+/// `4PC` or the classic `4PCo`) and random plies, to its end or the ply
+/// limit (no adjudication: a lead in four-player chess is not a won game).
+/// Free-For-All is searched as the protocols search it by default
+/// (paranoid).
+fn play_four(
+    cfg: &Config,
+    engine: &mut Engine,
+    number: u32,
+    variant: String,
+    mode: Mode,
+    rng: &mut SplitMix64,
+) -> Result<GameRecord, String> {
+    let layout = [Layout::Modern, Layout::Classic][rng.index(2)];
+    let mut game = setup_game(mode, None, Some(layout), &[])?;
+    let (lo, hi) = cfg.random_plies;
+    for _ in 0..lo + rng.index(hi.saturating_sub(lo) + 1) {
+        let moves = game.position().legal_moves();
+        if game.outcome().is_some() || moves.is_empty() {
+            break;
+        }
+        let token = game
+            .position()
+            .move_to_string(moves[rng.index(moves.len())]);
+        game.play(&token)?;
+    }
+    engine.new_game();
+    let mut samples = Vec::new();
+    let mut ply = game.log().len();
+    while game.outcome().is_none() && ply < cfg.max_plies {
+        let pos = game.position().clone();
+        let limits = Limits {
+            nodes: Some(cfg.nodes),
+            multipv: 1,
+            ..Default::default()
+        };
+        engine.go_with(
+            Search4::of_game(&game, Objective::Paranoid),
+            limits,
+            Arc::new(|_| {}),
+        );
+        let r = engine.wait().ok_or("search failed")?;
+        let best = r.best.ok_or("no move in a position that is not over")?;
+        if let ScoreKind::Cp(cp) = r.score
+            && !pos.in_check()
+            && !pos.is_noisy(best)
+        {
+            samples.push(Sample {
+                side: pos.side() as u8,
+                score: cp.clamp(-i16::MAX as i32, i16::MAX as i32) as i16,
+                ply: ply.min(u16::MAX as usize) as u16,
+                pieces: (0..pos.v.shape.num_squares())
+                    .filter_map(|sq| pos.piece_at(sq).map(|(o, t)| (sq as u8, o as u8, t as u8)))
+                    .collect(),
+            });
+        }
+        game.play(&pos.move_to_string(best))
+            .map_err(|e| format!("engine played {e}"))?;
+        ply = game.log().len();
+    }
+    Ok(GameRecord {
+        game: number,
+        variant,
+        result: four_player_result(seat_results(&game)),
+        samples,
+    })
+}
+
+/// Each seat's result (0 loss, 1 draw, 2 win) of a four-player game, as
+/// `nnue::data` records them; a game cut at the ply limit is a draw in
+/// Teams and goes by the points so far in Free-For-All.
+fn seat_results(game: &Game4) -> [u8; 4] {
+    let by_points = |points: [i32; 4]| {
+        let top = points.iter().copied().max().unwrap_or(0);
+        let shared = points.iter().filter(|&&p| p == top).count() > 1;
+        points.map(|p| match (p == top, shared) {
+            (true, false) => 2,
+            (true, true) => 1,
+            _ => 0,
+        })
+    };
+    match game.outcome() {
+        Some(Outcome4::TeamWin { team: won, .. }) => {
+            [0, 1, 2, 3].map(|s| if team(s) == *won { 2 } else { 0 })
+        }
+        Some(Outcome4::FfaEnd { points, .. }) => by_points(*points),
+        None if game.mode() == Mode::Ffa => by_points(game.position().points()),
+        _ => [1; 4],
+    }
+}
+
 /// Opens the output for appending: the games already in it, the file
 /// truncated after its last whole game (a run stopped while writing).
 fn open(path: &str) -> Result<(std::fs::File, HashSet<u32>, usize), String> {
@@ -185,7 +283,9 @@ pub fn run(cfg: &Config, progress: &(dyn Fn(&Progress, f64) + Sync)) -> Result<P
         return Err(format!("bad shard {i}/{n}"));
     }
     for v in &cfg.variants {
-        setup(v, None, &[], &[], Width::Auto).map_err(|e| format!("{v}: {e}"))?;
+        if !Family::of(v).is_four() {
+            setup(v, None, &[], &[], Width::Auto).map_err(|e| format!("{v}: {e}"))?;
+        }
     }
     if cfg.variants.is_empty() {
         return Err("no variant".into());
