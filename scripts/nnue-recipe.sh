@@ -9,7 +9,7 @@
 # GAMES_1000_7, GAMES_1000_8, GAMES_1000_9 (games at 3000 and 1000 nodes a
 # move, seeds 1, 2, 4, 6, 7, 8, 9; each game gives about 62 positions; the
 # defaults remake cwda-r5 of nets/README.md, 4,850,654 positions),
-# SPRT_GAMES, SPRT_TC.
+# GAMES_10000 (seed 10 at 10,000 nodes: cwda-f4's data), SPRT_GAMES, SPRT_TC.
 # On 2 cores: about 1360 positions/s at 1000 nodes (the data in ~60
 # minutes); training ~12 s an epoch for the 4.6 million positions.
 set -euo pipefail
@@ -44,6 +44,18 @@ D="$W/d3000.bin,$W/d1000.bin,$W/d1000-4.bin,$W/d1000-6.bin,$W/d1000-7.bin"
 "$BIN" train --data "$D,$W/d1000-8.bin,$W/d1000-9.bin" \
     --out "$W/cwda.nnue" --residual --weight-decay 1000 --lr 0.0003 --batch 8192 \
     --epochs 6 --lambda 0.7 --seed 1 --families chess,cwda --check "$W/cwda.check"
+
+# 2b. trained further on positions scored by 10,000-node searches, on the
+# scores alone (cwda-f4 of nets/README.md; ~165 positions/s on 2 cores, the
+# default ~63 minutes; f4 itself left the file's first 1381 games out, as a
+# probe set)
+"$BIN" datagen --out "$W/d10000.bin" --variants chess,cwda-all --nodes 10000 \
+    --seed 10 --games "${GAMES_10000:-8853}" --concurrency 2 --nnue off --quiet
+"$BIN" train --data "$W/d10000.bin" --init "$W/cwda.nnue" \
+    --out "$W/cwda-deep.nnue" --residual --weight-decay 1000 --lr 0.0003 --batch 8192 \
+    --epochs 6 --lambda 1.0 --seed 1 --families chess,cwda --check "$W/cwda-deep.check"
+mv "$W/cwda-deep.nnue" "$W/cwda.nnue"
+mv "$W/cwda-deep.check" "$W/cwda.check"
 
 # 3. the quantized network agrees with the trainer's float network
 CHIMERA_CHECK="$W/cwda.nnue,$W/cwda.check" \

@@ -166,6 +166,18 @@ impl Network {
         })
     }
 
+    /// The accumulator of a set of features (the biases plus their rows).
+    pub fn accumulator(&self, features: impl Iterator<Item = usize>) -> [i16; HIDDEN] {
+        let mut acc: [i16; HIDDEN] = self.ft_b[..].try_into().expect("HIDDEN biases");
+        for f in features {
+            let row = &self.ft_w[f * HIDDEN..(f + 1) * HIDDEN];
+            for (a, &w) in acc.iter_mut().zip(row) {
+                *a = a.wrapping_add(w);
+            }
+        }
+        acc
+    }
+
     /// The output in centipawns for the side to move's accumulator `us`
     /// and the other's `them`, within +-`OUTPUT_LIMIT` (a network file,
     /// trained or not, never makes a mate score or an overflow).
