@@ -15,8 +15,9 @@ promotion, the score not a mate) with the search score and the game's
 result in FILE (format: src/nnue/data.rs). --variants is a comma list of
 variant names; cwda-all stands for every pairing of the built-in armies
 (default: chess,cwda-all); fourplayer-teams and fourplayer-ffa make
-four-player games (a random layout, 4PC or 4PCo). --shard I/N makes the I-th of N pieces of the
-set of --seed (games I, N+I, 2N+I, ...); pieces merge with cat. A run
+four-player games (a random layout, 4PC or 4PCo). --shard I/N makes the
+I-th of N pieces of the set of --seed (games I, N+I, 2N+I, ...); pieces
+merge with cat. A run
 stopped at any time resumes with the same command: it keeps the whole
 games in FILE and plays the ones missing. --nnue: the evaluation that
 plays, the built-in networks (on, the default), the classical evaluation

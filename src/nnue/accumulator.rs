@@ -34,12 +34,14 @@ fn row(net: &Network, feature: usize) -> &[i16; HIDDEN] {
 impl Nnue {
     /// Accumulators computed from the pieces `(owner, type, square)`.
     pub fn fresh(ev: Evaluator, pieces: impl Iterator<Item = (usize, usize, Sq)>) -> Nnue {
-        let b: &[i16; HIDDEN] = ev.net.ft_b[..].try_into().expect("HIDDEN biases");
-        let mut n = Nnue { acc: [*b, *b], ev };
-        for (owner, t, sq) in pieces {
-            n.add(owner, t, sq);
-        }
-        n
+        let pieces: Vec<(usize, usize, Sq)> = pieces.collect();
+        let acc = [0, 1].map(|persp| {
+            let features = pieces
+                .iter()
+                .map(|&(owner, t, sq)| ev.map.index(persp, owner, t, sq));
+            ev.net.accumulator(features)
+        });
+        Nnue { acc, ev }
     }
 
     /// A piece put on `sq`.

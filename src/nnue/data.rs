@@ -3,7 +3,7 @@
 //! is read too):
 //!
 //! ```text
-//! file header   8 bytes "CHMRDATA", u16 version (1), u16 zero
+//! file header   8 bytes "CHMRDATA", u16 version (2; 1 in older files), u16 zero
 //! game block    u32 "GAME" (0x454D4147), u32 game number,
 //!               u8 n + n bytes: the variant's name,
 //!               u8 result: two players, White's: 0 loss, 1 draw, 2 win;
