@@ -228,7 +228,7 @@ pub fn cmd_train(args: &[String]) -> Result<(), ArgError> {
                 .cloned()
                 .collect()
         };
-        let text = train::check_lines(&held, &t.float, &t.net.kinds, t.net.squares, 200)
+        let text = train::check_lines(&held, &t.float, &train::Inputs::of(&t.net), 200)
             .map_err(ArgError)?;
         std::fs::write(check, text).map_err(|e| ArgError(format!("{check}: {e}")))?;
     }

@@ -60,6 +60,8 @@ pub struct Eval4 {
     knight2: SqMap<Bb, Bb>,
     /// the central 7x7 block
     centre: Bb,
+    /// the network that corrects (or replaces) this evaluation, if any
+    pub nnue: Option<crate::nnue::Evaluator>,
 }
 
 impl Eval4 {
@@ -159,6 +161,7 @@ impl Eval4 {
             home,
             knight2,
             centre,
+            nnue: None,
         }
     }
 }

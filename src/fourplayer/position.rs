@@ -9,6 +9,7 @@ use crate::base::{Move, MoveKind};
 use crate::bitboard::Bitboard;
 use crate::board::placement::Placement;
 use crate::geometry::Sq;
+use crate::nnue::{Evaluator, Nnue};
 
 use super::variant::{CAPTURE_POINTS, KING, Mode, NUM_TYPES, PAWN, Variant4};
 use super::{Bb, DEAD, team};
@@ -92,6 +93,8 @@ pub struct Position4 {
     pub(super) checkers: Bb,
     stack: Vec<Undo>,
     history: Vec<u64>,
+    /// the network's accumulators, while one evaluates this position
+    nnue: Option<Box<Nnue>>,
 }
 
 impl Position4 {
@@ -117,7 +120,41 @@ impl Position4 {
             checkers: Bb::ZERO,
             stack: Vec::with_capacity(256),
             history: Vec::with_capacity(512),
+            nnue: None,
         }
+    }
+
+    /// A position of these pieces `(owner, type, square)` (owner 4: dead),
+    /// `side` to move, no castling rights, no en passant, no points (for
+    /// evaluating training positions).
+    pub fn from_pieces(
+        v: Arc<Variant4>,
+        side: usize,
+        pieces: &[(usize, usize, usize)],
+    ) -> Position4 {
+        let mut pos = Position4::empty(v);
+        pos.side = side % 4;
+        for &(owner, t, sq) in pieces {
+            pos.put(owner, t, sq);
+        }
+        pos.hash = pos.compute_hash();
+        pos.update_checkers();
+        pos
+    }
+
+    /// Lets a network evaluate this position from now on (its accumulators
+    /// computed afresh, then kept by every change of a square), or none.
+    pub fn attach_nnue(&mut self, ev: Option<Evaluator>) {
+        self.nnue = ev.map(|ev| {
+            let pieces = (0..self.v.n).filter_map(|sq| self.piece_at(sq).map(|(o, t)| (o, t, sq)));
+            Box::new(Nnue::fresh(ev, pieces))
+        });
+    }
+
+    /// The network's state, while one evaluates this position.
+    #[inline(always)]
+    pub fn nnue(&self) -> Option<&Nnue> {
+        self.nnue.as_deref()
     }
 
     #[inline(always)]
@@ -373,6 +410,9 @@ impl Placement for Position4 {
         if t == KING && owner != DEAD {
             self.king_sq[owner] = sq as u8;
         }
+        if let Some(n) = self.nnue.as_deref_mut() {
+            n.add(owner, t, sq);
+        }
     }
 
     #[inline(always)]
@@ -382,6 +422,9 @@ impl Placement for Position4 {
         self.by_color[owner] ^= b;
         self.board[sq] = EMPTY;
         self.hash ^= self.v.zobrist.piece(self.v.n, owner, t, sq);
+        if let Some(n) = self.nnue.as_deref_mut() {
+            n.sub(owner, t, sq);
+        }
     }
 
     #[inline(always)]

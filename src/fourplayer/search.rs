@@ -450,15 +450,26 @@ impl SearchPosition for Search4 {
             self.pos.move_to_string(m)
         }
     }
-    fn build_tables(&self, _: &Params, _: &crate::nnue::NetChoice) -> Eval4 {
-        Eval4::new(&self.pos)
+    fn build_tables(&self, _: &Params, nets: &crate::nnue::NetChoice) -> Eval4 {
+        let mut t = Eval4::new(&self.pos);
+        t.nnue = nets.evaluator4(&self.pos.v);
+        t
+    }
+    fn attach_eval(&mut self, t: &Eval4) {
+        self.pos.attach_nnue(t.nnue.clone());
     }
     fn tables_variant(&self) -> std::sync::Arc<dyn std::any::Any + Send + Sync> {
         self.pos.v.clone()
     }
     fn evaluate(&self, t: &Eval4, p: &Params) -> i32 {
         match self.objective {
-            Objective::Teams => evaluate_teams(&self.pos, t, p),
+            Objective::Teams => match self.pos.nnue() {
+                Some(n) if n.residual() => {
+                    evaluate_teams(&self.pos, t, p) + n.evaluate(self.pos.side())
+                }
+                Some(n) => n.evaluate(self.pos.side()),
+                None => evaluate_teams(&self.pos, t, p),
+            },
             _ => {
                 let s = strengths(&self.pos, t, p);
                 self.for_side(utility(&s, self.root)) + p.tempo
@@ -467,7 +478,9 @@ impl SearchPosition for Search4 {
     }
     fn evaluate_bounded(&self, t: &Eval4, p: &Params, alpha: i32, beta: i32) -> (i32, bool) {
         match self.objective {
-            Objective::Teams => evaluate_teams_bounded(&self.pos, t, p, alpha, beta),
+            Objective::Teams if self.pos.nnue().is_none() => {
+                evaluate_teams_bounded(&self.pos, t, p, alpha, beta)
+            }
             _ => (self.evaluate(t, p), true),
         }
     }

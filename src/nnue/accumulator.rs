@@ -1,9 +1,12 @@
 //! The accumulators a position carries while a network evaluates it: one
-//! per side's perspective, the sum of its features' weights, updated as
-//! pieces are put on and taken off squares (make and unmake) and computed
-//! afresh only when the network is attached.
+//! per perspective (each side's; four players: each seat's), the sum of
+//! its features' weights, updated as pieces are put on and taken off
+//! squares (make and unmake) and computed afresh only when the network is
+//! attached.
 
 use std::sync::Arc;
+
+use arrayvec::ArrayVec;
 
 use crate::geometry::Sq;
 use crate::nnue::features::FeatureMap;
@@ -20,7 +23,7 @@ pub struct Evaluator {
 #[derive(Clone, Debug)]
 pub struct Nnue {
     ev: Evaluator,
-    acc: [[i16; HIDDEN]; 2],
+    acc: ArrayVec<[i16; HIDDEN], 4>,
 }
 
 #[inline(always)]
@@ -35,12 +38,14 @@ impl Nnue {
     /// Accumulators computed from the pieces `(owner, type, square)`.
     pub fn fresh(ev: Evaluator, pieces: impl Iterator<Item = (usize, usize, Sq)>) -> Nnue {
         let pieces: Vec<(usize, usize, Sq)> = pieces.collect();
-        let acc = [0, 1].map(|persp| {
-            let features = pieces
-                .iter()
-                .map(|&(owner, t, sq)| ev.map.index(persp, owner, t, sq));
-            ev.net.accumulator(features)
-        });
+        let acc = (0..ev.map.perspectives())
+            .map(|persp| {
+                let features = pieces
+                    .iter()
+                    .map(|&(owner, t, sq)| ev.map.index(persp, owner, t, sq));
+                ev.net.accumulator(features)
+            })
+            .collect();
         Nnue { acc, ev }
     }
 
@@ -56,21 +61,23 @@ impl Nnue {
         self.update(owner, t, sq, i16::wrapping_sub);
     }
 
-    /// Both accumulators combined with the piece's rows by `op`.
+    /// Every accumulator combined with the piece's rows by `op`.
     #[inline(always)]
     fn update(&mut self, owner: usize, t: usize, sq: Sq, op: fn(i16, i16) -> i16) {
-        for persp in 0..2 {
+        for (persp, acc) in self.acc.iter_mut().enumerate() {
             let w = row(&self.ev.net, self.ev.map.index(persp, owner, t, sq));
-            for (a, &w) in self.acc[persp].iter_mut().zip(w) {
+            for (a, &w) in acc.iter_mut().zip(w) {
                 *a = op(*a, w);
             }
         }
     }
 
-    /// The evaluation in centipawns for `side` to move.
+    /// The evaluation in centipawns for `side` to move (four players:
+    /// the seat to move, for its team).
     #[inline]
     pub fn evaluate(&self, side: usize) -> i32 {
-        self.ev.net.output(&self.acc[side], &self.acc[side ^ 1])
+        let (us, them) = self.ev.map.views(side);
+        self.ev.net.output(&self.acc[us], &self.acc[them])
     }
 
     /// Whether the output is added to the classical evaluation.
@@ -79,7 +86,7 @@ impl Nnue {
         self.ev.net.residual
     }
 
-    pub fn accumulators(&self) -> &[[i16; HIDDEN]; 2] {
+    pub fn accumulators(&self) -> &[[i16; HIDDEN]] {
         &self.acc
     }
 

@@ -5,6 +5,7 @@
 
 use std::sync::{Arc, OnceLock};
 
+use crate::fourplayer::variant::{Mode, Variant4};
 use crate::geometry::Shape;
 use crate::nnue::accumulator::Evaluator;
 use crate::nnue::features::FeatureMap;
@@ -95,6 +96,37 @@ impl NetChoice {
 
     /// Which evaluation a variant gets, and why.
     pub fn verdict(&self, pieces: &[PieceSpec], shape: &Shape) -> Verdict {
+        self.verdict_by(shape.num_squares(), |net| {
+            FeatureMap::new(pieces, shape, net)
+        })
+    }
+
+    /// The evaluator of a four-player game, if a network evaluates it.
+    pub fn evaluator4(&self, v: &Variant4) -> Option<Evaluator> {
+        self.verdict4(v).ev
+    }
+
+    /// Which evaluation a four-player game gets, and why: the networks
+    /// are trained on Teams games (Free-For-All positions would need the
+    /// players' points, which the data does not keep).
+    pub fn verdict4(&self, v: &Variant4) -> Verdict {
+        if v.mode == Mode::Ffa && self.use_nnue {
+            return Verdict {
+                ev: None,
+                line: "classical evaluation (no network for four-player Free-For-All)".into(),
+                fell_back: false,
+            };
+        }
+        self.verdict_by(v.n, |net| FeatureMap::four_player(v, net))
+    }
+
+    /// The verdict for a board of `squares` squares, `map` fitting a
+    /// network to the game.
+    fn verdict_by(
+        &self,
+        squares: usize,
+        map: impl Fn(&Network) -> Result<FeatureMap, String>,
+    ) -> Verdict {
         let classical = |line: String, fell_back: bool| Verdict {
             ev: None,
             line,
@@ -104,7 +136,7 @@ impl NetChoice {
             return classical("classical evaluation (Use NNUE is off)".into(), false);
         }
         let fit = |net: &Arc<Network>| {
-            FeatureMap::new(pieces, shape, net).map(|map| Evaluator {
+            map(net).map(|map| Evaluator {
                 net: net.clone(),
                 map: Arc::new(map),
             })
@@ -131,7 +163,7 @@ impl NetChoice {
                     };
                 }
                 Err(e) => {
-                    same_board |= net.squares == shape.num_squares();
+                    same_board |= net.squares == squares;
                     why.push(format!("network {name}: {e}"));
                 }
             }

@@ -13,4 +13,6 @@ pub use accumulator::{Evaluator, Nnue};
 pub use choice::NetChoice;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests4;
 pub mod train;

@@ -12,12 +12,20 @@
 //! u32 FNV-1a checksum of everything before it
 //! ```
 //!
-//! Feature `(kind * 2 + theirs) * S + square` of a perspective: a piece of
-//! that kind, the perspective's own (0) or the other side's (1), on the
-//! square as that side sees it (Black's board mirrored by ranks). The
-//! accumulator of a perspective is the biases plus the weights of its
-//! features; the output is `(clip(acc_us) . w[..H] + clip(acc_them) .
-//! w[H..] + bias) * scale / (QA * QB)` centipawns, `clip` to `[0, QA]`;
+//! Two players (feature set `kind-theirs-square/mirrored-ranks`): feature
+//! `(kind * 2 + theirs) * S + square` of a perspective is a piece of that
+//! kind, the perspective's own (0) or the other side's (1), on the square
+//! as that side sees it (Black's board mirrored by ranks). Four players
+//! (`kind-relation-square/rotated-seats`): feature
+//! `(kind * 5 + relation) * S + square` of a seat's perspective, the
+//! relation of the piece's owner to that seat (0 its own, 1 the next seat's in turn order, 2 its
+//! partner's, 3 the previous seat's, 4 a dead piece) and the square as that
+//! seat sees it (the board turned so that the seat's side is at the
+//! bottom). The accumulator of a perspective is the biases plus the
+//! weights of its features; the output is `(clip(acc_us) . w[..H] +
+//! clip(acc_them) . w[H..] + bias) * scale / (QA * QB)` centipawns, `us`
+//! the side to move and `them` the other side (four players: the next
+//! seat to move), `clip` to `[0, QA]`;
 //! with bit 1 of the flags `clip(x)` is `clip(x)^2 / QA` (the float
 //! network's `clamp(x, 0, 1)^2`).
 
@@ -35,10 +43,25 @@ pub const VERSION: u16 = 1;
 /// The largest output in centipawns, far from the search's mate scores.
 pub const OUTPUT_LIMIT: i64 = 10_000;
 pub const FEATURE_SET: &str = "kind-theirs-square/mirrored-ranks";
+/// The four-player feature set: five relations of a piece's owner to a seat.
+pub const FEATURE_SET_4: &str = "kind-relation-square/rotated-seats";
+
+/// The feature set of a network whose pieces stand in `relations`
+/// relations to a perspective (2 or 5).
+pub fn feature_set(relations: usize) -> &'static str {
+    if relations == 5 {
+        FEATURE_SET_4
+    } else {
+        FEATURE_SET
+    }
+}
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Network {
     pub squares: usize,
+    /// how a piece's owner stands to a perspective: 2 (own, theirs) or,
+    /// for four players, 5 (own, next, partner, previous, dead)
+    pub relations: usize,
     /// `role:betza` of each piece kind the network knows
     pub kinds: Vec<String>,
     /// the games it was trained on, as the file says (e.g. `chess,cwda`)
@@ -74,7 +97,7 @@ fn read_text(r: &mut Bytes) -> Result<String, String> {
 
 impl Network {
     pub fn features(&self) -> usize {
-        self.kinds.len() * 2 * self.squares
+        self.kinds.len() * self.relations * self.squares
     }
 
     pub fn to_bytes(&self) -> Vec<u8> {
@@ -90,7 +113,7 @@ impl Network {
         ] {
             v.extend_from_slice(&x.to_le_bytes());
         }
-        text(&mut v, FEATURE_SET);
+        text(&mut v, feature_set(self.relations));
         text(&mut v, &self.families);
         v.extend_from_slice(&(self.kinds.len() as u16).to_le_bytes());
         for k in &self.kinds {
@@ -135,17 +158,21 @@ impl Network {
             ));
         }
         let set = read_text(&mut r)?;
-        if set != FEATURE_SET {
-            return Err(format!(
-                "feature set '{set}' (this build knows '{FEATURE_SET}')"
-            ));
-        }
+        let relations = match set.as_str() {
+            FEATURE_SET => 2,
+            FEATURE_SET_4 => 5,
+            _ => {
+                return Err(format!(
+                    "feature set '{set}' (this build knows '{FEATURE_SET}' and '{FEATURE_SET_4}')"
+                ));
+            }
+        };
         let families = read_text(&mut r)?;
         let k = r.u16().ok_or(CUT)? as usize;
         let kinds = (0..k)
             .map(|_| read_text(&mut r))
             .collect::<Result<Vec<_>, _>>()?;
-        let features = k * 2 * squares;
+        let features = k * relations * squares;
         let ft_w = r.i16s(features * HIDDEN).ok_or(CUT)?;
         let ft_b = r.i16s(HIDDEN).ok_or(CUT)?;
         let out_w = r.i16s(2 * HIDDEN).ok_or(CUT)?;
@@ -155,6 +182,7 @@ impl Network {
         }
         Ok(Network {
             squares,
+            relations,
             kinds,
             families,
             residual: flags & 1 != 0,
@@ -217,11 +245,18 @@ pub(crate) mod tests {
 
     /// A small network with weights from a seed.
     pub fn random_net(kinds: &[&str], squares: usize, seed: u64) -> Network {
+        random_net_of(kinds, squares, 2, seed)
+    }
+
+    /// A small network for pieces in `relations` relations to a
+    /// perspective, with weights from a seed.
+    pub fn random_net_of(kinds: &[&str], squares: usize, relations: usize, seed: u64) -> Network {
         let mut rng = crate::rng::SplitMix64(seed);
         let mut w = |range: i64| (rng.next_u64() % (2 * range as u64 + 1)) as i64 - range;
-        let features = kinds.len() * 2 * squares;
+        let features = kinds.len() * relations * squares;
         Network {
             squares,
+            relations,
             kinds: kinds.iter().map(|k| k.to_string()).collect(),
             families: "test".into(),
             residual: seed.is_multiple_of(2),
@@ -259,5 +294,9 @@ pub(crate) mod tests {
         );
         assert!(Network::from_bytes(&bytes[..bytes.len() - 9]).is_err());
         assert!(Network::from_bytes(b"CHMRDATA....").is_err());
+        let four = random_net_of(&["fourplayer:K", "fourplayer:P"], 160, 5, 3);
+        let bytes = four.to_bytes();
+        assert_eq!(Network::from_bytes(&bytes).unwrap(), four);
+        assert_eq!(four.features(), 2 * 5 * 160);
     }
 }

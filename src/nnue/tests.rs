@@ -1,10 +1,11 @@
 //! The network's invariants: accumulators kept by make and unmake equal
 //! fresh ones in every two-player family, and the quantized network
-//! agrees with the trainer's float network.
+//! agrees with the trainer's float network (four players: `tests4`).
 
 use std::sync::Arc;
 
 use crate::bitboard::Bitboard;
+use crate::fourplayer::{Mode, Variant4};
 use crate::nnue::data::{GameRecord, Sample};
 use crate::nnue::features::{FeatureMap, kind_key};
 use crate::nnue::net::HIDDEN;
@@ -104,6 +105,29 @@ fn a_network_refuses_a_variant_with_a_piece_it_does_not_know() {
     assert!(e.contains("squares"), "{e}");
 }
 
+/// The samples of a random game, scores made up: `play` makes a random
+/// move and gives the side to move and the pieces `(square, owner,
+/// type)`, or nothing at the game's end.
+pub(super) fn random_samples(
+    plies: u16,
+    rng: &mut SplitMix64,
+    mut play: impl FnMut(&mut SplitMix64) -> Option<(usize, Vec<(u8, u8, u8)>)>,
+) -> Vec<Sample> {
+    let mut samples = Vec::new();
+    for ply in 0..plies {
+        let Some((side, pieces)) = play(rng) else {
+            break;
+        };
+        samples.push(Sample {
+            side: side as u8,
+            score: (rng.index(801) as i16) - 400,
+            ply,
+            pieces,
+        });
+    }
+    samples
+}
+
 /// Positions of random games with made-up scores and results.
 fn synthetic_games(name: &str, games: usize, seed: u64) -> Vec<GameRecord> {
     let v = variant::<u64>(name);
@@ -111,23 +135,17 @@ fn synthetic_games(name: &str, games: usize, seed: u64) -> Vec<GameRecord> {
     (0..games)
         .map(|g| {
             let mut p = Position::startpos(v.clone());
-            let mut samples = Vec::new();
-            for ply in 0..60 {
+            let samples = random_samples(60, &mut rng, |rng| {
                 let moves = p.legal_moves();
                 if moves.is_empty() {
-                    break;
+                    return None;
                 }
                 p.make(moves[rng.index(moves.len())]);
                 let pieces = (0..v.n)
                     .filter_map(|sq| p.piece_at(sq).map(|(c, t)| (sq as u8, c as u8, t as u8)))
                     .collect();
-                samples.push(Sample {
-                    side: p.side() as u8,
-                    score: (rng.index(801) as i16) - 400,
-                    ply,
-                    pieces,
-                });
-            }
+                Some((p.side(), pieces))
+            });
             GameRecord {
                 game: g as u32,
                 variant: name.into(),
@@ -146,7 +164,7 @@ fn the_quantized_network_agrees_with_the_trainers_float_network() {
 }
 
 /// A short training of a residual network on synthetic games.
-fn test_config(screlu: bool) -> train::Config {
+pub(super) fn test_config(screlu: bool) -> train::Config {
     train::Config {
         epochs: 3,
         batch: 256,
@@ -171,7 +189,7 @@ fn quantized_agrees(screlu: bool) {
         .filter(|g| t.validation_games.contains(&g.game))
         .cloned()
         .collect();
-    let check = train::check_lines(&held, &t.float, &t.net.kinds, t.net.squares, 100).unwrap();
+    let check = train::check_lines(&held, &t.float, &train::Inputs::of(&t.net), 100).unwrap();
     // the files as the trainer writes them, read back
     let dir = std::env::temp_dir().join(format!("chimera-nnue-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -257,6 +275,7 @@ fn a_trained_networks_check_file_agrees() {
 /// of quantized minus float: a bias); every line is a position.
 pub fn agreement(net: &Network, check: &str) -> (f64, f64, f64) {
     let net = Arc::new(net.clone());
+    let mut maps = std::collections::HashMap::new();
     let mut worst = 0f64;
     let mut sum = 0f64;
     let mut signed = 0f64;
@@ -264,8 +283,10 @@ pub fn agreement(net: &Network, check: &str) -> (f64, f64, f64) {
     for line in check.lines() {
         let f: Vec<&str> = line.split('|').collect();
         assert_eq!(f.len(), 4, "{line}");
-        let spec = VariantSpec::by_name(f[0], &[]).unwrap();
-        let map = Arc::new(FeatureMap::new(&spec.pieces, &spec.shape, &net).unwrap());
+        let map = maps
+            .entry(f[0].to_string())
+            .or_insert_with(|| Arc::new(feature_map(f[0], &net)))
+            .clone();
         let pieces = f[2].split(' ').map(|p| {
             let v: Vec<usize> = p.split(':').map(|x| x.parse().unwrap()).collect();
             (v[1], v[2], v[0])
@@ -286,6 +307,17 @@ pub fn agreement(net: &Network, check: &str) -> (f64, f64, f64) {
     }
     assert!(lines > 0, "no positions in the check file");
     (worst, sum / lines as f64, signed / lines as f64)
+}
+
+/// The feature map of a variant, by name, for a network.
+fn feature_map(name: &str, net: &Network) -> FeatureMap {
+    match Mode::from_name(name) {
+        Some(mode) => FeatureMap::four_player(&Variant4::new(mode), net).unwrap(),
+        None => {
+            let spec = VariantSpec::by_name(name, &[]).unwrap();
+            FeatureMap::new(&spec.pieces, &spec.shape, net).unwrap()
+        }
+    }
 }
 
 /// How far the quantized output may be from the float one (rounding the

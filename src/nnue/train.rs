@@ -20,9 +20,10 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
+use crate::fourplayer::{Mode, Variant4};
 use crate::geometry::Shape;
 use crate::nnue::data::{GameRecord, Sample};
-use crate::nnue::features::{FeatureMap, kind_key};
+use crate::nnue::features::{FeatureMap, four_player_kinds, kind_key};
 use crate::nnue::net::{HIDDEN, Network, QA, QB, SCALE};
 use crate::variant::VariantSpec;
 use crate::variant::spec::PieceSpec;
@@ -60,13 +61,14 @@ pub struct Config {
     pub init: Option<Network>,
 }
 
-/// The training set: per position its features (White's view, then
-/// Black's), the side to move and the target.
+/// The training set: per position its features as the output sees them
+/// (the side to move's perspective, then the other one: the other side,
+/// or the next seat) and the target.
 pub struct Dataset {
     feats: Vec<u32>,
-    /// per position: start in `feats`, White's count, Black's count
+    /// per position: start in `feats`, the first perspective's count, the
+    /// second's
     index: Vec<(u32, u8, u8)>,
-    stm: Vec<u8>,
     target: Vec<f32>,
     /// per position: the game's result for the side to move (1, 0.5, 0)
     result: Vec<f32>,
@@ -96,56 +98,113 @@ pub fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// The pieces and board of a variant, by name (armies of the built-in set).
-fn variant_layout(name: &str) -> Result<(Vec<PieceSpec>, Shape), String> {
-    if crate::nnue::data::is_four_player(name) {
-        return Err(format!(
-            "{name}: four-player data has no network features yet (train two-player variants)"
-        ));
-    }
-    let spec = VariantSpec::by_name(name, &[])?;
-    Ok((spec.pieces.clone(), spec.shape.clone()))
+/// What a variant's positions are made of.
+enum Layout {
+    /// two players: the pieces (armies of the built-in set) and the board
+    Two(Vec<PieceSpec>, Shape),
+    /// four-player Teams
+    Four(Arc<Variant4>),
 }
 
-/// The piece kinds and board size of a network for the variants of
-/// `games`: every piece those variants have, and on the CwDA board every
-/// piece of every built-in army (one network serves every pairing), sorted.
-pub fn network_layout(games: &[GameRecord]) -> Result<(Vec<String>, usize), String> {
+/// The layout of a variant, by name. Free-For-All is refused: its samples
+/// do not hold the players' points, which its evaluation turns on.
+fn variant_layout(name: &str) -> Result<Layout, String> {
+    match Mode::from_name(name) {
+        Some(Mode::Teams) => Ok(Layout::Four(Arc::new(Variant4::new(Mode::Teams)))),
+        Some(Mode::Ffa) => Err(format!(
+            "{name}: Free-For-All positions do not hold the players' points; train fourplayer-teams"
+        )),
+        None => {
+            let spec = VariantSpec::by_name(name, &[])?;
+            Ok(Layout::Two(spec.pieces.clone(), spec.shape.clone()))
+        }
+    }
+}
+
+/// The inputs of a network: its piece kinds, board squares and how many
+/// relations a piece's owner has to a perspective (2, or 5 for four
+/// players).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Inputs {
+    pub kinds: Vec<String>,
+    pub squares: usize,
+    pub relations: usize,
+}
+
+impl Inputs {
+    /// The inputs of a network.
+    pub fn of(net: &Network) -> Inputs {
+        Inputs {
+            kinds: net.kinds.clone(),
+            squares: net.squares,
+            relations: net.relations,
+        }
+    }
+
+    fn features(&self) -> usize {
+        self.kinds.len() * self.relations * self.squares
+    }
+}
+
+/// The inputs of a network for the variants of `games`: every piece those
+/// variants have, and on the CwDA board every piece of every built-in army
+/// (one network serves every pairing), sorted; four-player chess's six
+/// pieces in its own order.
+pub fn network_layout(games: &[GameRecord]) -> Result<Inputs, String> {
     let mut kinds = Vec::new();
-    let mut squares = None;
+    let mut board: Option<(usize, usize, &str)> = None;
     let mut seen = std::collections::HashSet::new();
     for g in games {
         if !seen.insert(g.variant.as_str()) {
             continue;
         }
-        let (pieces, shape) = variant_layout(&g.variant)?;
-        let n = shape.num_squares();
-        if *squares.get_or_insert(n) != n {
+        let (n, relations) = match variant_layout(&g.variant)? {
+            Layout::Two(pieces, shape) => {
+                kinds.extend(pieces.iter().map(kind_key));
+                if g.variant == "chess" || g.variant.starts_with("cwda-") {
+                    for a in crate::variant::armies::builtin() {
+                        let spec = VariantSpec::cwda(&a, &a)?;
+                        kinds.extend(spec.pieces.iter().map(kind_key));
+                    }
+                }
+                (shape.num_squares(), 2)
+            }
+            Layout::Four(v) => {
+                kinds.extend(four_player_kinds());
+                (v.shape.num_squares(), 5)
+            }
+        };
+        let (n0, r0, first) = *board.get_or_insert((n, relations, &g.variant));
+        if (n0, r0) != (n, relations) {
             return Err(format!(
-                "the data mixes boards of {} and {n} squares ({}): train one network per board",
-                squares.unwrap_or(0),
+                "the data mixes {first} and {}: train one network per board and number of players",
                 g.variant
             ));
         }
-        kinds.extend(pieces.iter().map(kind_key));
-        if g.variant == "chess" || g.variant.starts_with("cwda-") {
-            for a in crate::variant::armies::builtin() {
-                let spec = VariantSpec::cwda(&a, &a)?;
-                kinds.extend(spec.pieces.iter().map(kind_key));
-            }
+    }
+    let (squares, relations, _) = board.ok_or("no positions in the data")?;
+    if relations == 2 {
+        kinds.sort();
+    }
+    let mut unique = Vec::new();
+    for k in kinds {
+        if !unique.contains(&k) {
+            unique.push(k);
         }
     }
-    kinds.sort();
-    kinds.dedup();
-    Ok((kinds, squares.ok_or("no positions in the data")?))
+    Ok(Inputs {
+        kinds: unique,
+        squares,
+        relations,
+    })
 }
 
-/// A network of these kinds and squares with no weights yet (for feature
-/// maps).
-fn skeleton(kinds: &[String], squares: usize) -> Network {
+/// A network of these inputs with no weights yet (for feature maps).
+fn skeleton(inputs: &Inputs) -> Network {
     Network {
-        squares,
-        kinds: kinds.to_vec(),
+        squares: inputs.squares,
+        relations: inputs.relations,
+        kinds: inputs.kinds.clone(),
         families: String::new(),
         residual: false,
         screlu: false,
@@ -161,9 +220,11 @@ fn maps(games: &[GameRecord], net: &Network) -> Result<HashMap<String, Arc<Featu
     let mut out = HashMap::new();
     for g in games {
         if !out.contains_key(&g.variant) {
-            let (pieces, shape) = variant_layout(&g.variant)?;
-            let m =
-                FeatureMap::new(&pieces, &shape, net).map_err(|e| format!("{}: {e}", g.variant))?;
+            let m = match variant_layout(&g.variant)? {
+                Layout::Two(pieces, shape) => FeatureMap::new(&pieces, &shape, net),
+                Layout::Four(v) => FeatureMap::four_player(&v, net),
+            }
+            .map_err(|e| format!("{}: {e}", g.variant))?;
             out.insert(g.variant.clone(), Arc::new(m));
         }
     }
@@ -179,6 +240,13 @@ fn sample_features<'a>(
     s.pieces
         .iter()
         .map(move |&(sq, owner, t)| m.index(persp, owner as usize, t as usize, sq as usize) as u32)
+}
+
+/// The features of a sample as the output sees them: the side to move's
+/// perspective, then the other one.
+fn output_features(m: &FeatureMap, s: &Sample) -> [Vec<u32>; 2] {
+    let (us, them) = m.views(s.side as usize);
+    [us, them].map(|p| sample_features(m, s, p).collect())
 }
 
 /// The positions of `games` as training examples.
@@ -200,7 +268,6 @@ pub fn dataset(
     let mut d = Dataset {
         feats: Vec::new(),
         index: Vec::new(),
-        stm: Vec::new(),
         target: Vec::new(),
         result: Vec::new(),
         offset,
@@ -210,12 +277,11 @@ pub fn dataset(
         let m = &maps[&g.variant];
         for s in &g.samples {
             let start = d.feats.len() as u32;
-            for persp in 0..2 {
-                d.feats.extend(sample_features(m, s, persp));
-            }
-            let k = s.pieces.len() as u8;
+            let (us, them) = m.views(s.side as usize);
+            d.feats.extend(sample_features(m, s, us));
+            d.feats.extend(sample_features(m, s, them));
+            let k = u8::try_from(s.pieces.len()).map_err(|_| "a position of over 255 pieces")?;
             d.index.push((start, k, k));
-            d.stm.push(s.side);
             let result = g.result_of(s.side as usize) as f32 / 2.0;
             let score = sigmoid(s.score as f32 / wdl_scale);
             d.target.push(lambda * score + (1.0 - lambda) * result);
@@ -272,10 +338,11 @@ impl FloatNet {
         a
     }
 
-    /// The output (centipawns / SCALE) of a position seen by both sides,
-    /// `stm` to move, and both accumulators.
-    fn forward(&self, f: [&[u32]; 2], stm: usize) -> (f32, [[f32; H]; 2]) {
-        let acc = [self.accumulate(f[stm]), self.accumulate(f[stm ^ 1])];
+    /// The output (centipawns / SCALE) of a position's features as the
+    /// output sees them (the side to move's perspective first), and both
+    /// accumulators.
+    fn forward(&self, f: [&[u32]; 2]) -> (f32, [[f32; H]; 2]) {
+        let acc = [self.accumulate(f[0]), self.accumulate(f[1])];
         let mut y = self.out_b;
         for (a, w) in acc.iter().zip(self.out_w.chunks_exact(H)) {
             for (x, w) in a.iter().zip(w) {
@@ -303,21 +370,16 @@ impl FloatNet {
     }
 
     /// The float evaluation in centipawns.
-    pub fn eval_cp(&self, f: [&[u32]; 2], stm: usize) -> f32 {
-        self.forward(f, stm).0 * SCALE as f32
+    pub fn eval_cp(&self, f: [&[u32]; 2]) -> f32 {
+        self.forward(f).0 * SCALE as f32
     }
 
-    pub fn quantize(
-        &self,
-        kinds: &[String],
-        squares: usize,
-        families: &str,
-        residual: bool,
-    ) -> Network {
+    pub fn quantize(&self, inputs: &Inputs, families: &str, residual: bool) -> Network {
         let q = |x: f32, s: i32| (x * s as f32).round().clamp(-32767.0, 32767.0) as i16;
         Network {
-            squares,
-            kinds: kinds.to_vec(),
+            squares: inputs.squares,
+            relations: inputs.relations,
+            kinds: inputs.kinds.clone(),
             families: families.to_string(),
             residual,
             screlu: self.screlu,
@@ -348,12 +410,13 @@ impl FloatNet {
             let Some(old) = net.kinds.iter().position(|x| x == kind) else {
                 continue;
             };
-            for theirs in 0..2 {
-                let (row0, old0) = ((k * 2 + theirs) * s, (old * 2 + theirs) * s);
+            let r = net.relations;
+            for rel in 0..r {
+                let (row0, old0) = ((k * r + rel) * s, (old * r + rel) * s);
                 for j in 0..H {
                     let w = |sq: usize| net.ft_w[(old0 + sq) * H + j] as f32 / QA as f32;
                     let mean = (0..s).map(w).sum::<f32>() / s as f32;
-                    f.fac_w[(k * 2 + theirs) * H + j] = mean;
+                    f.fac_w[(k * r + rel) * H + j] = mean;
                     for sq in 0..s {
                         let rest = w(sq) - mean;
                         clipped += (rest.abs() > half) as usize;
@@ -415,8 +478,7 @@ impl Grad {
 }
 
 fn loss_of(net: &FloatNet, d: &Dataset, i: usize) -> (f32, f32, [[f32; H]; 2]) {
-    let stm = d.stm[i] as usize;
-    let (y, acc) = net.forward(d.features(i), stm);
+    let (y, acc) = net.forward(d.features(i));
     let p = sigmoid(y * d.gain + d.offset[i]);
     let e = p - d.target[i];
     (e * e, 2.0 * e * p * (1.0 - p) * d.gain, acc)
@@ -426,7 +488,6 @@ fn backward(net: &FloatNet, d: &Dataset, i: usize, g: &mut Grad) {
     let (loss, dy, acc) = loss_of(net, d, i);
     g.loss += loss as f64;
     g.out_b += dy;
-    let stm = d.stm[i] as usize;
     let f = d.features(i);
     for (half, a) in acc.iter().enumerate() {
         let mut da = [0f32; H];
@@ -438,8 +499,7 @@ fn backward(net: &FloatNet, d: &Dataset, i: usize, g: &mut Grad) {
         for (b, d) in g.ft_b.iter_mut().zip(&da) {
             *b += d;
         }
-        let persp = if half == 0 { stm } else { stm ^ 1 };
-        for &feat in f[persp] {
+        for &feat in f[half] {
             let feat = feat as usize;
             let row = &mut g.ft_w[feat * H..feat * H + H];
             for (r, d) in row.iter_mut().zip(&da) {
@@ -493,7 +553,7 @@ pub fn mean_loss(net: &FloatNet, d: &Dataset) -> (f64, f64) {
     let (sum, res) = (0..d.len())
         .into_par_iter()
         .map(|i| {
-            let y = net.forward(d.features(i), d.stm[i] as usize).0;
+            let y = net.forward(d.features(i)).0;
             let p = sigmoid(y * d.gain + d.offset[i]);
             let (e, r) = (p - d.target[i], p - d.result[i]);
             ((e * e) as f64, (r * r) as f64)
@@ -574,9 +634,10 @@ pub struct Trained {
 
 /// Trains a network on `games`; `report` gets each epoch's line.
 pub fn train(games: &[GameRecord], cfg: &Config, report: &dyn Fn(&str)) -> Result<Trained, String> {
-    let (kinds, squares) = network_layout(games)?;
-    let maps = maps(games, &skeleton(&kinds, squares))?;
-    let features = kinds.len() * 2 * squares;
+    let inputs = network_layout(games)?;
+    let (kinds, squares) = (&inputs.kinds, inputs.squares);
+    let maps = maps(games, &skeleton(&inputs))?;
+    let features = inputs.features();
     // validation: games whose number falls in the share, by a hash
     let held = |g: &GameRecord| {
         let h = crate::nnue::data::fnv1a(&g.game.to_le_bytes()) as f64 / u32::MAX as f64;
@@ -611,7 +672,7 @@ pub fn train(games: &[GameRecord], cfg: &Config, report: &dyn Fn(&str)) -> Resul
     net.screlu = cfg.screlu;
     let mut best: Option<(FloatNet, f64, usize)> = None;
     if let Some(init) = &cfg.init {
-        net = start_from(init, &kinds, squares, cfg, net, report)?;
+        net = start_from(init, &inputs, cfg, net, report)?;
         let (val_loss, val_results) = mean_loss(&net, &val_set);
         report(&format!(
             "epoch 0 (the starting network) validation loss {val_loss:.6} (against the results alone {val_results:.6})"
@@ -674,7 +735,7 @@ pub fn train(games: &[GameRecord], cfg: &Config, report: &dyn Fn(&str)) -> Resul
     report(&format!(
         "kept the network of epoch {best_epoch} (best validation loss)"
     ));
-    let mut q = net.quantize(&kinds, squares, &cfg.families, cfg.residual);
+    let mut q = net.quantize(&inputs, &cfg.families, cfg.residual);
     if best_epoch > 0 {
         let (diff, n) = correct_bias(&mut q, &net, &train_set);
         report(&format!(
@@ -708,10 +769,10 @@ fn correct_bias(q: &mut Network, float: &FloatNet, d: &Dataset) -> (f64, usize) 
         .into_par_iter()
         .map(|k| {
             let i = k * step;
-            let (f, stm) = (d.features(i), d.stm[i] as usize);
-            let acc = |side: usize| q.accumulator(f[side].iter().map(|&x| x as usize));
-            let quantized = q.output(&acc(stm), &acc(stm ^ 1));
-            float.eval_cp(f, stm) as f64 - quantized as f64
+            let f = d.features(i);
+            let acc = |half: usize| q.accumulator(f[half].iter().map(|&x| x as usize));
+            let quantized = q.output(&acc(0), &acc(1));
+            float.eval_cp(f) as f64 - quantized as f64
         })
         .sum();
     let diff = sum / n as f64;
@@ -724,18 +785,21 @@ fn correct_bias(q: &mut Network, float: &FloatNet, d: &Dataset) -> (f64, usize) 
 /// must be the ones asked for.
 fn start_from(
     init: &Network,
-    kinds: &[String],
-    squares: usize,
+    inputs: &Inputs,
     cfg: &Config,
     fresh: FloatNet,
     report: &dyn Fn(&str),
 ) -> Result<FloatNet, String> {
-    if init.squares != squares {
+    if (init.squares, init.relations) != (inputs.squares, inputs.relations) {
         return Err(format!(
-            "the starting network is for boards of {} squares, the data's have {squares}",
-            init.squares
+            "the starting network is for '{}' on boards of {} squares, the data's need '{}' on {}",
+            crate::nnue::net::feature_set(init.relations),
+            init.squares,
+            crate::nnue::net::feature_set(inputs.relations),
+            inputs.squares
         ));
     }
+    let kinds = &inputs.kinds;
     let flag = |on: bool, name: &str| {
         if on {
             name.to_string()
@@ -768,19 +832,18 @@ fn start_from(
 pub fn check_lines(
     games: &[GameRecord],
     float: &FloatNet,
-    kinds: &[String],
-    squares: usize,
+    inputs: &Inputs,
     n: usize,
 ) -> Result<String, String> {
-    let maps = maps(games, &skeleton(kinds, squares))?;
+    let maps = maps(games, &skeleton(inputs))?;
     let mut out = String::new();
     let samples = games
         .iter()
         .flat_map(|g| g.samples.iter().map(move |s| (g, s)));
     for (g, s) in samples.take(n) {
         let m = &maps[&g.variant];
-        let f = [0, 1].map(|persp| sample_features(m, s, persp).collect::<Vec<u32>>());
-        let cp = float.eval_cp([&f[0], &f[1]], s.side as usize);
+        let f = output_features(m, s);
+        let cp = float.eval_cp([&f[0], &f[1]]);
         let pieces: Vec<String> = s
             .pieces
             .iter()
@@ -806,7 +869,6 @@ mod tests {
         Dataset {
             feats: vec![0, 5, 2, 1, 4, 7, 6, 3, 0, 2],
             index: vec![(0, 1, 1), (2, 2, 2), (6, 2, 2)],
-            stm: vec![0, 1, 0],
             target: vec![0.7, 0.2, 0.55],
             result: vec![1.0, 0.0, 0.5],
             offset: vec![0.3, -0.4, 0.0],

@@ -340,6 +340,12 @@ impl Core {
     /// Which evaluation the variant of the settings gets, and why.
     pub fn evaluation(&self) -> crate::nnue::choice::Verdict {
         let name = self.variant_name();
+        if let crate::game::Family::Four(mode) = crate::game::Family::of(&name) {
+            return self
+                .engine
+                .nets
+                .verdict4(&crate::fourplayer::Variant4::new(mode));
+        }
         match crate::variant::VariantSpec::by_name(&name, &self.set.user_armies) {
             Ok(spec) => self.engine.nets.verdict(&spec.pieces, &spec.shape),
             Err(_) => crate::nnue::choice::Verdict {
