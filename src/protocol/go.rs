@@ -12,7 +12,7 @@
 //! - no limit at all (a bare `go`, or every limit refused): it is said,
 //!   and the engine searches `DEFAULT_MOVETIME_MS`;
 //! - `mate N`: the search ends at a mate in N moves or less, or after
-//!   depth `mate_depth(N)` without one (within the other limits).
+//!   depth `mate_depth(N, players)` without one (within the other limits).
 
 use crate::base::Move;
 use crate::search::Limits;
@@ -40,10 +40,11 @@ pub const MAX_DEPTH: i64 = 127;
 /// The longest mate asked for with `mate`.
 pub const MAX_MATE: i64 = 60;
 
-/// The depth a `mate N` search stops at without finding one: the mate's
-/// own plies and a margin for the reductions of the search.
-pub fn mate_depth(moves: u32) -> i32 {
-    (2 * moves as i32 + 4).min(MAX_DEPTH as i32)
+/// The depth a `mate N` search of a game of `sides` players stops at
+/// without finding one: the mate's own plies (N rounds of `sides` plies)
+/// and a margin for the reductions of the search.
+pub fn mate_depth(moves: u32, sides: usize) -> i32 {
+    (sides as i32 * moves as i32 + 4).min(MAX_DEPTH as i32)
 }
 
 const WORDS: &[&str] = &[
@@ -223,10 +224,10 @@ fn bound(
     if let Some(m) = l.mate
         && l.depth.is_none()
     {
-        l.depth = Some(mate_depth(m));
+        l.depth = Some(mate_depth(m, clocks.time.len()));
         go.notes.push(format!(
             "go mate {m}: searching until a mate in {m} is found, to depth {} at most",
-            mate_depth(m)
+            mate_depth(m, clocks.time.len())
         ));
     }
     let bounded =
@@ -319,9 +320,17 @@ mod tests {
         let g = two("mate 1", 0);
         assert_eq!(
             (g.limits.mate, g.limits.depth),
-            (Some(1), Some(mate_depth(1)))
+            (Some(1), Some(mate_depth(1, 2)))
         );
         assert!(g.limits.movetime.is_none());
+        // a mate in N is N rounds of the players' moves, and a margin
+        assert_eq!(
+            (
+                two("mate 2", 0).limits.depth,
+                four("mate 2", 0).limits.depth
+            ),
+            (Some(8), Some(12))
+        );
         let g = two("mate 3 depth 4", 0);
         assert_eq!(g.limits.depth, Some(4));
         let g = two("mate 0", 0);

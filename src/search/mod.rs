@@ -53,11 +53,18 @@ pub enum ScoreKind {
 }
 
 impl ScoreKind {
-    pub fn from_internal(s: i32) -> ScoreKind {
+    /// A search score of a game of `sides` players in turn: a mate is
+    /// counted in the side to move's own moves (rounds of `sides` plies,
+    /// the game's move numbers), the mating move's round included; in four
+    /// players a mate that the partner completes in this round is a mate
+    /// in 1.
+    pub fn from_internal(s: i32, sides: usize) -> ScoreKind {
+        let sides = sides.max(1) as i32;
+        let rounds = |plies: i32| (plies + sides - 1) / sides;
         if s >= MATE_BOUND {
-            ScoreKind::Mate((MATE - s + 1) / 2)
+            ScoreKind::Mate(rounds(MATE - s))
         } else if s <= -MATE_BOUND {
-            ScoreKind::Mate(-(MATE + s) / 2)
+            ScoreKind::Mate(-rounds(MATE + s))
         } else {
             ScoreKind::Cp(s)
         }
@@ -656,7 +663,7 @@ fn run_search<P: SearchPosition>(pos: P, tables: Arc<P::Tables>, job: Job) -> Op
                 depth: w.completed_depth,
                 seldepth: rm.seldepth as i32,
                 multipv: i + 1,
-                score: ScoreKind::from_internal(rm.score),
+                score: ScoreKind::from_internal(rm.score, root.sides()),
                 nodes,
                 nps: nodes * 1000 / elapsed.max(1),
                 hashfull: sh.tt.hashfull(),
@@ -685,7 +692,7 @@ fn run_search<P: SearchPosition>(pos: P, tables: Arc<P::Tables>, job: Job) -> Op
     let result = SearchResult {
         best: pv.first().copied(),
         ponder,
-        score: ScoreKind::from_internal(best.score),
+        score: ScoreKind::from_internal(best.score, root.sides()),
         depth: main.completed_depth,
         nodes: shared.total_nodes(),
         time_ms: start.elapsed().as_millis() as u64,
@@ -722,6 +729,29 @@ mod tests {
     use crate::fourplayer::{Layout, Mode, Position4, Variant4};
     use crate::position::Position;
     use crate::variant::Variant;
+
+    #[test]
+    fn mates_are_counted_in_the_side_to_moves_rounds() {
+        // two players: mate with the first move (1 ply), with the second
+        // (3 plies); mated by the reply (2 plies), by the second (4)
+        let two = |s| ScoreKind::from_internal(s, 2);
+        assert_eq!(two(mate_in(1)), ScoreKind::Mate(1));
+        assert_eq!(two(mate_in(3)), ScoreKind::Mate(2));
+        assert_eq!(two(mated_in(2)), ScoreKind::Mate(-1));
+        assert_eq!(two(mated_in(4)), ScoreKind::Mate(-2));
+        // four players: the mover's move (1 ply) or its partner's (3)
+        // ends the game in this round; the next round's mates take 5
+        // and 7 plies; the opponents mate at 2 and 4 plies, then at 6
+        let four = |s| ScoreKind::from_internal(s, 4);
+        assert_eq!(four(mate_in(1)), ScoreKind::Mate(1));
+        assert_eq!(four(mate_in(3)), ScoreKind::Mate(1));
+        assert_eq!(four(mate_in(5)), ScoreKind::Mate(2));
+        assert_eq!(four(mate_in(7)), ScoreKind::Mate(2));
+        assert_eq!(four(mated_in(2)), ScoreKind::Mate(-1));
+        assert_eq!(four(mated_in(4)), ScoreKind::Mate(-1));
+        assert_eq!(four(mated_in(6)), ScoreKind::Mate(-2));
+        assert_eq!(four(MATE_BOUND - 1), ScoreKind::Cp(MATE_BOUND - 1));
+    }
 
     #[test]
     fn tables_are_built_once_per_variant_and_weights_for_both_families() {

@@ -250,7 +250,7 @@ impl<P: SearchPosition> Worker<P> {
             if self.id == 0 && !self.shared.ponder.load(Ordering::Relaxed) {
                 if let Some(m) = self.limits.mate
                     && score >= MATE_BOUND
-                    && MATE - score <= 2 * m as i32
+                    && MATE - score <= (self.pos.sides() * m as usize) as i32
                 {
                     break;
                 }
