@@ -12,8 +12,9 @@ use crate::nnue::features::FeatureMap;
 use crate::nnue::net::Network;
 use crate::variant::spec::PieceSpec;
 
-/// The networks built into the binary, with their names.
-const EMBEDDED: &[(&str, &[u8])] = &[];
+/// The networks built into the binary, with their names (provenance and
+/// the SPRT that adopted each: nets/README.md).
+const EMBEDDED: &[(&str, &[u8])] = &[("teams-b", include_bytes!("../../nets/teams-b.nnue"))];
 
 fn embedded() -> &'static [(&'static str, Arc<Network>)] {
     static NETS: OnceLock<Vec<(&'static str, Arc<Network>)>> = OnceLock::new();

@@ -2,7 +2,8 @@
 //! make, unmake, eliminations and resignations equal to fresh ones; the
 //! symmetric start seen alike from every seat; a Teams network trained
 //! and quantized agrees with the trainer's float network; networks and
-//! data of the other family are refused.
+//! data of the other family are refused; the built-in network takes
+//! Teams and no other game.
 
 use std::sync::Arc;
 
@@ -216,4 +217,32 @@ fn networks_and_data_of_the_other_family_are_refused() {
         v.line
     );
     assert!(choice.evaluator(&spec.pieces, &spec.shape).is_none());
+}
+
+#[test]
+fn the_built_in_network_takes_teams_and_nothing_else() {
+    let choice = NetChoice::default();
+    let teams = choice.verdict4(&Variant4::new(Mode::Teams));
+    assert!(
+        teams.ev.is_some() && teams.line.contains("built in"),
+        "{}",
+        teams.line
+    );
+    let ffa = choice.verdict4(&Variant4::new(Mode::Ffa));
+    assert!(
+        ffa.ev.is_none() && ffa.line.contains("Free-For-All"),
+        "{}",
+        ffa.line
+    );
+    // the two-player games keep the classical evaluation without a warning
+    for name in ["chess", "omega", "cwda-fide-nutty"] {
+        let spec = crate::variant::VariantSpec::by_name(name, &[]).unwrap();
+        let v = choice.verdict(&spec.pieces, &spec.shape);
+        assert!(v.ev.is_none() && !v.fell_back, "{name}: {}", v.line);
+    }
+    let off = NetChoice {
+        use_nnue: false,
+        file: None,
+    };
+    assert!(off.evaluator4(&Variant4::new(Mode::Teams)).is_none());
 }
