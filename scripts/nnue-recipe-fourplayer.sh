@@ -12,12 +12,7 @@
 # (from 2-5 random plies, seed 21, default 14755: 662,000 positions; ~43
 # positions a game, ~300-350 positions/s on 2 cores), SPRT_GAMES, SPRT_ST
 # (seconds a move).
-set -euo pipefail
-cd "$(dirname "$0")/.."
-W=${1:-nnue-work}
-BIN=target/release/chimera
-cargo build --release --quiet
-mkdir -p "$W"
+source "$(dirname "$0")/nnue-recipe-common.sh"
 # 1. data: Teams games from the 4PC or 4PCo layout and random plies, one
 # game per core; stopped at any time, the same command resumes. The first
 # set alone (teams-a) lost from the 4PC start: its 6-10 random plies are
@@ -32,8 +27,7 @@ mkdir -p "$W"
     --weight-decay 1000 --lr 0.001 --batch 8192 --epochs 12 --lambda 0.7 --wdl-scale 1000 \
     --seed 1 --families fourplayer-teams --check "$W/teams.check"
 # 3. the quantized network agrees with the trainer's float network
-CHIMERA_CHECK="$W/teams.nnue,$W/teams.check" \
-    cargo test --release --quiet --lib a_trained_networks_check_file_agrees -- --nocapture
+check_net "$W/teams.nnue" "$W/teams.check"
 # 4. adopted only if it wins: SPRT (elo0 0, elo1 10), the network against
 # the classical evaluation from the 4PC start, two games at a time (four
 # engine processes each; four-player matches may share the 2 cores so)

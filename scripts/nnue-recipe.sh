@@ -12,12 +12,7 @@
 # GAMES_10000 (seed 10 at 10,000 nodes: cwda-f4's data), SPRT_GAMES, SPRT_TC.
 # On 2 cores: about 1360 positions/s at 1000 nodes (the data in ~60
 # minutes); training ~12 s an epoch for the 4.6 million positions.
-set -euo pipefail
-cd "$(dirname "$0")/.."
-W=${1:-nnue-work}
-BIN=target/release/chimera
-cargo build --release --quiet
-mkdir -p "$W"
+source "$(dirname "$0")/nnue-recipe-common.sh"
 
 # 1. data: chess and every pairing of the built-in armies (cwda-all), one
 # game per core; stopped at any time, the same command resumes
@@ -58,8 +53,7 @@ mv "$W/cwda-deep.nnue" "$W/cwda.nnue"
 mv "$W/cwda-deep.check" "$W/cwda.check"
 
 # 3. the quantized network agrees with the trainer's float network
-CHIMERA_CHECK="$W/cwda.nnue,$W/cwda.check" \
-    cargo test --release --quiet --lib a_trained_networks_check_file_agrees -- --nocapture
+check_net "$W/cwda.nnue" "$W/cwda.check"
 
 # 4. adopted only if it wins: SPRT (elo0 0, elo1 10), network against the
 # classical evaluation, 2 games at a time

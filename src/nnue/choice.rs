@@ -14,7 +14,10 @@ use crate::variant::spec::PieceSpec;
 
 /// The networks built into the binary, with their names (provenance and
 /// the SPRT that adopted each: nets/README.md).
-const EMBEDDED: &[(&str, &[u8])] = &[("teams-b", include_bytes!("../../nets/teams-b.nnue"))];
+const EMBEDDED: &[(&str, &[u8])] = &[
+    ("teams-b", include_bytes!("../../nets/teams-b.nnue")),
+    ("omega-a", include_bytes!("../../nets/omega-a.nnue")),
+];
 
 fn embedded() -> &'static [(&'static str, Arc<Network>)] {
     static NETS: OnceLock<Vec<(&'static str, Arc<Network>)>> = OnceLock::new();

@@ -220,7 +220,7 @@ fn networks_and_data_of_the_other_family_are_refused() {
 }
 
 #[test]
-fn the_built_in_network_takes_teams_and_nothing_else() {
+fn the_built_in_networks_take_teams_and_omega_and_nothing_else() {
     let choice = NetChoice::default();
     let teams = choice.verdict4(&Variant4::new(Mode::Teams));
     assert!(
@@ -234,8 +234,15 @@ fn the_built_in_network_takes_teams_and_nothing_else() {
         "{}",
         ffa.line
     );
-    // the two-player games keep the classical evaluation without a warning
-    for name in ["chess", "omega", "cwda-fide-nutty"] {
+    let omega = crate::variant::VariantSpec::by_name("omega", &[]).unwrap();
+    let v = choice.verdict(&omega.pieces, &omega.shape);
+    assert!(
+        v.ev.is_some() && v.line.contains("omega-a") && v.line.contains("built in"),
+        "{}",
+        v.line
+    );
+    // the 8x8 games keep the classical evaluation without a warning
+    for name in ["chess", "cwda-fide-nutty", "cwda-nutty-rookies"] {
         let spec = crate::variant::VariantSpec::by_name(name, &[]).unwrap();
         let v = choice.verdict(&spec.pieces, &spec.shape);
         assert!(v.ev.is_none() && !v.fell_back, "{name}: {}", v.line);
