@@ -270,6 +270,25 @@ fn a_trained_networks_check_file_agrees() {
     assert!(worst <= WORST_CP && mean <= MEAN_CP && bias.abs() <= BIAS_CP);
 }
 
+/// Every network built into the binary agrees with the float outputs its
+/// trainer wrote beside it (`nets/NAME.check`).
+#[test]
+fn the_built_in_networks_agree_with_their_check_files() {
+    let nets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("nets");
+    let names = crate::nnue::choice::embedded_names();
+    assert!(!names.is_empty());
+    for name in names {
+        let net = Network::from_bytes(&std::fs::read(nets.join(format!("{name}.nnue"))).unwrap())
+            .unwrap();
+        let check = std::fs::read_to_string(nets.join(format!("{name}.check"))).unwrap();
+        let (worst, mean, bias) = agreement(&net, &check);
+        assert!(
+            worst <= WORST_CP && mean <= MEAN_CP && bias.abs() <= BIAS_CP,
+            "{name}: worst {worst:.2} cp, mean {mean:.2}, signed {bias:+.2}"
+        );
+    }
+}
+
 /// The largest and the mean difference, in centipawns, between the
 /// quantized network and the float outputs of a check file (and the mean
 /// of quantized minus float: a bias); every line is a position.
