@@ -26,8 +26,9 @@ fn run(args: &[&str]) -> Output {
     out
 }
 
-fn dir() -> PathBuf {
-    let d = std::env::temp_dir().join(format!("chimera-nnue-cli-{}", std::process::id()));
+/// A folder of this test's own (the tests run side by side).
+fn dir(test: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("chimera-nnue-cli-{}-{test}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();
     d
 }
@@ -37,6 +38,24 @@ fn games_in(path: &Path) -> Vec<data::GameRecord> {
     let (games, valid) = data::read(&bytes).unwrap();
     assert_eq!(valid, bytes.len(), "no partial game left");
     games
+}
+
+/// What the engine answers to `uci` and these lines.
+fn uci_session(lines: &[&str]) -> String {
+    let mut child = Command::new(engine())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let script = format!("uci\n{}\n", lines.join("\n"));
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 fn datagen(out: &Path, extra: &[&str]) -> Output {
@@ -64,7 +83,7 @@ fn datagen_of(out: &Path, variants: &str, extra: &[&str]) -> Output {
 
 #[test]
 fn datagen_resumes_and_shards_merge_and_train_makes_a_network_the_engine_loads() {
-    let d = dir();
+    let d = dir("two");
     let full = d.join("full.bin");
     datagen(&full, &["--games", "4", "--seed", "7"]);
     let games = games_in(&full);
@@ -198,26 +217,16 @@ fn datagen_resumes_and_shards_merge_and_train_makes_a_network_the_engine_loads()
     bad[at] ^= 1;
     let bad_path = d.join("bad.nnue");
     std::fs::write(&bad_path, bad).unwrap();
-    let mut child = Command::new(engine())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let script = format!(
-        "uci\nsetoption name EvalFile value {}\nsetoption name EvalFile value {}\n\
-         setoption name UCI_Variant value omega\nsetoption name UCI_Variant value chess\n\
-         position startpos\ngo depth 3\nisready\nquit\n",
-        net.display(),
-        bad_path.display()
-    );
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = uci_session(&[
+        &format!("setoption name EvalFile value {}", net.display()),
+        &format!("setoption name EvalFile value {}", bad_path.display()),
+        "setoption name UCI_Variant value omega",
+        "setoption name UCI_Variant value chess",
+        "position startpos",
+        "go depth 3",
+        "isready",
+        "quit",
+    ]);
     assert!(
         text.contains("option name Use NNUE type check default true"),
         "{text}"
@@ -235,7 +244,7 @@ fn datagen_resumes_and_shards_merge_and_train_makes_a_network_the_engine_loads()
 
 #[test]
 fn datagen_plays_four_player_games_of_both_modes() {
-    let d = dir();
+    let d = dir("four");
     let out = d.join("four.bin");
     datagen_of(
         &out,
@@ -272,8 +281,17 @@ fn datagen_plays_four_player_games_of_both_modes() {
         }
     }
     assert!(games.iter().map(|g| g.samples.len()).sum::<usize>() > 20);
-    // Teams trains; the Free-For-All games in the data make the trainer
-    // say why it refuses them, and it does not crash
+    // Free-For-All positions keep each seat's points, Teams ones none
+    for g in &games {
+        let ffa = g.variant == "fourplayer-ffa";
+        assert!(
+            g.samples.iter().all(|s| s.points.is_some() == ffa),
+            "{}",
+            g.variant
+        );
+    }
+    // Teams and Free-For-All are not trained into one network: the
+    // trainer says why, and does not crash
     let o = run(&[
         "train",
         "--data",
@@ -283,9 +301,69 @@ fn datagen_plays_four_player_games_of_both_modes() {
     ]);
     assert!(!o.status.success());
     assert!(
-        String::from_utf8_lossy(&o.stderr)
-            .contains("Free-For-All positions do not hold the players' points"),
+        String::from_utf8_lossy(&o.stderr).contains("mixes"),
         "{}",
         String::from_utf8_lossy(&o.stderr)
     );
+    // Free-For-All data appended to a file of format version 2 goes under
+    // a header of this format, and trains a residual network that the
+    // engine takes for Free-For-All
+    let ffa = d.join("ffa.bin");
+    let mut old = data::file_header();
+    old[8] = 2;
+    std::fs::write(&ffa, &old).unwrap();
+    datagen_of(
+        &ffa,
+        "fourplayer-ffa",
+        &["--games", "3", "--seed", "4", "--max-plies", "100"],
+    );
+    let games = games_in(&ffa);
+    assert_eq!(games.len(), 3);
+    assert!(
+        games
+            .iter()
+            .flat_map(|g| &g.samples)
+            .all(|s| s.points.is_some())
+    );
+    let net = d.join("ffa.nnue");
+    let train = |extra: &[&str]| {
+        let mut args = vec![
+            "train",
+            "--data",
+            ffa.to_str().unwrap(),
+            "--out",
+            net.to_str().unwrap(),
+            "--epochs",
+            "1",
+        ];
+        args.extend_from_slice(extra);
+        run(&args)
+    };
+    let o = train(&[]);
+    assert!(
+        !o.status.success() && String::from_utf8_lossy(&o.stderr).contains("--residual"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let o = train(&["--residual"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let n = Network::from_bytes(&std::fs::read(&net).unwrap()).unwrap();
+    assert!(n.families.contains("fourplayer-ffa") && n.residual);
+    let text = uci_session(&[
+        "setoption name UCI_Variant value fourplayer-ffa",
+        &format!("setoption name EvalFile value {}", net.display()),
+        "isready",
+        "setoption name UCI_Variant value fourplayer-teams",
+        "isready",
+        "quit",
+    ]);
+    let verdicts: Vec<&str> = text.lines().filter(|l| l.contains("evaluation")).collect();
+    assert!(
+        verdicts.len() == 2
+            && verdicts[0].contains("NNUE evaluation from")
+            && verdicts[1].contains("classical evaluation")
+            && verdicts[1].contains("Free-For-All"),
+        "{text}"
+    );
+    std::fs::remove_dir_all(&d).ok();
 }

@@ -374,6 +374,12 @@ pub fn strengths(pos: &Position4, t: &Eval4, p: &Params) -> [i32; 4] {
     std::array::from_fn(|q| POINT_CP * pts[q] + army[q])
 }
 
+/// `root`'s Free-For-All utility in this position (what the search
+/// evaluates, before the tempo bonus and a network's correction).
+pub fn ffa_utility(pos: &Position4, t: &Eval4, p: &Params, root: usize) -> i32 {
+    utility(&strengths(pos, t, p), root)
+}
+
 /// A player's Free-For-All utility: its strength less the strongest
 /// opponent's.
 pub fn utility(strength: &[i32; 4], q: usize) -> i32 {

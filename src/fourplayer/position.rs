@@ -125,17 +125,25 @@ impl Position4 {
     }
 
     /// A position of these pieces `(owner, type, square)` (owner 4: dead),
-    /// `side` to move, no castling rights, no en passant, no points (for
+    /// `side` to move, these points (Free-For-All), no castling rights, no
+    /// en passant; a seat without a King is out of the game (for
     /// evaluating training positions).
     pub fn from_pieces(
         v: Arc<Variant4>,
         side: usize,
         pieces: &[(usize, usize, usize)],
+        points: [i32; 4],
     ) -> Position4 {
         let mut pos = Position4::empty(v);
         pos.side = side % 4;
         for &(owner, t, sq) in pieces {
             pos.put(owner, t, sq);
+        }
+        pos.points = points;
+        for p in 0..4 {
+            if pos.pieces(p, KING).is_empty() {
+                pos.eliminated |= 1 << p;
+            }
         }
         pos.hash = pos.compute_hash();
         pos.update_checkers();

@@ -15,7 +15,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::eval::{Eval4, POINT_CP, evaluate_teams, evaluate_teams_bounded, strengths, utility};
+use super::eval::{Eval4, POINT_CP, evaluate_teams, evaluate_teams_bounded, ffa_utility, utility};
 use super::game::{DRAW_POINTS, MATE_POINTS};
 use super::position::Position4;
 use super::variant::{KING, Mode, PAWN};
@@ -470,9 +470,14 @@ impl SearchPosition for Search4 {
                 Some(n) => n.evaluate(self.pos.side()),
                 None => evaluate_teams(&self.pos, t, p),
             },
+            // Free-For-All: the root player's utility, and a network's
+            // correction of it from the root player's view (a
+            // Free-For-All network is always residual: the points are
+            // the classical evaluation's)
             _ => {
-                let s = strengths(&self.pos, t, p);
-                self.for_side(utility(&s, self.root)) + p.tempo
+                let u = ffa_utility(&self.pos, t, p, self.root);
+                let net = self.pos.nnue().map_or(0, |n| n.evaluate(self.root));
+                self.for_side(u + net) + p.tempo
             }
         }
     }

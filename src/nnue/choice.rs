@@ -110,18 +110,28 @@ impl NetChoice {
         self.verdict4(v).ev
     }
 
-    /// Which evaluation a four-player game gets, and why: the networks
-    /// are trained on Teams games (Free-For-All positions would need the
-    /// players' points, which the data does not keep).
+    /// Which evaluation a four-player game gets, and why: a network
+    /// trained on the game's mode (Teams or Free-For-All; their scores
+    /// mean different things on the same board).
     pub fn verdict4(&self, v: &Variant4) -> Verdict {
-        if v.mode == Mode::Ffa && self.use_nnue {
+        let built_in = embedded()
+            .iter()
+            .any(|(_, net)| fits_mode(net, v.mode).is_ok());
+        if self.use_nnue && self.file.is_none() && !built_in {
+            let game = match v.mode {
+                Mode::Teams => "Teams",
+                Mode::Ffa => "Free-For-All",
+            };
             return Verdict {
                 ev: None,
-                line: "classical evaluation (no network for four-player Free-For-All)".into(),
+                line: format!("classical evaluation (no network for four-player {game})"),
                 fell_back: false,
             };
         }
-        self.verdict_by(v.n, |net| FeatureMap::four_player(v, net))
+        self.verdict_by(v.n, |net| {
+            fits_mode(net, v.mode)?;
+            FeatureMap::four_player(v, net)
+        })
     }
 
     /// The verdict for a board of `squares` squares, `map` fitting a
@@ -180,6 +190,24 @@ impl NetChoice {
                 false,
             )
         }
+    }
+}
+
+/// Whether a four-player network is for `mode`: a Free-For-All network
+/// names `fourplayer-ffa` among its families and corrects the classical
+/// evaluation (which holds the points); a Teams network is any other.
+fn fits_mode(net: &Network, mode: Mode) -> Result<(), String> {
+    let ffa = net
+        .families
+        .split(',')
+        .any(|f| Mode::from_name(f.trim()) == Some(Mode::Ffa));
+    match mode {
+        Mode::Ffa if !ffa => Err("the network is not trained on Free-For-All".into()),
+        Mode::Ffa if !net.residual => {
+            Err("a Free-For-All network must correct the classical evaluation (residual)".into())
+        }
+        Mode::Teams if ffa => Err("the network is trained on Free-For-All, not Teams".into()),
+        _ => Ok(()),
     }
 }
 

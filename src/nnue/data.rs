@@ -1,9 +1,10 @@
-//! The training data of `chimera datagen`, format version 2 (all numbers
+//! The training data of `chimera datagen`, format version 3 (all numbers
 //! little-endian; version 1 is version 2 without four-player games, and
-//! is read too):
+//! version 2 is version 3 without the Free-For-All points; both are read
+//! too, their Free-For-All positions without points):
 //!
 //! ```text
-//! file header   8 bytes "CHMRDATA", u16 version (2; 1 in older files), u16 zero
+//! file header   8 bytes "CHMRDATA", u16 version (3; 1 or 2 in older files), u16 zero
 //! game block    u32 "GAME" (0x454D4147), u32 game number,
 //!               u8 n + n bytes: the variant's name,
 //!               u8 result: two players, White's: 0 loss, 1 draw, 2 win;
@@ -17,7 +18,9 @@
 //!                 u16 ply of the game,
 //!                 u8 k + k pieces: u8 square, u8 owner * 16 + type
 //!                   (four players: the owner 0-3 a seat, 4 a dead piece;
-//!                   squares and types as `fourplayer` numbers them)
+//!                   squares and types as `fourplayer` numbers them),
+//!                 Free-For-All only (version 3): 4 x i16, each seat's
+//!                   points
 //!               u32 FNV-1a checksum of the block's bytes before it
 //! ```
 //!
@@ -37,7 +40,7 @@ use std::io::Write;
 use crate::nnue::bytes::Bytes;
 
 pub const MAGIC: &[u8; 8] = b"CHMRDATA";
-pub const VERSION: u16 = 2;
+pub const VERSION: u16 = 3;
 const GAME: u32 = 0x454D_4147;
 
 /// One quiet position of a game.
@@ -49,6 +52,9 @@ pub struct Sample {
     pub ply: u16,
     /// (square, owner, type)
     pub pieces: Vec<(u8, u8, u8)>,
+    /// Free-For-All: each seat's points (none in files before version 3
+    /// and in the other games)
+    pub points: Option<[i16; 4]>,
 }
 
 /// One game's positions.
@@ -82,6 +88,11 @@ pub fn file_header() -> Vec<u8> {
 /// seat).
 pub fn is_four_player(variant: &str) -> bool {
     crate::game::Family::of(variant).is_four()
+}
+
+/// Whether a variant's positions carry the players' points (Free-For-All).
+pub fn has_points(variant: &str) -> bool {
+    crate::game::Family::of(variant).four() == Some(crate::fourplayer::Mode::Ffa)
 }
 
 /// The result byte of a four-player game from each seat's result (0, 1, 2).
@@ -127,6 +138,7 @@ impl GameRecord {
         v.extend_from_slice(name);
         v.push(self.result);
         v.extend_from_slice(&(self.samples.len() as u16).to_le_bytes());
+        let points = has_points(&self.variant);
         for s in &self.samples {
             if s.pieces.len() > 255 {
                 return Err("too many pieces".into());
@@ -139,6 +151,10 @@ impl GameRecord {
                 v.push(sq);
                 v.push(owner * 16 + t);
             }
+            if points {
+                let p = s.points.ok_or("a Free-For-All position without points")?;
+                p.iter().for_each(|x| v.extend_from_slice(&x.to_le_bytes()));
+            }
         }
         let sum = fnv1a(&v);
         v.extend_from_slice(&sum.to_le_bytes());
@@ -150,7 +166,8 @@ impl GameRecord {
     }
 }
 
-fn block(c: &mut Bytes) -> Option<GameRecord> {
+/// One game block of a file of format `version`.
+fn block(c: &mut Bytes, version: u16) -> Option<GameRecord> {
     let start = c.at;
     if c.u32()? != GAME {
         return None;
@@ -160,6 +177,7 @@ fn block(c: &mut Bytes) -> Option<GameRecord> {
     let variant = String::from_utf8(c.take(n)?.to_vec()).ok()?;
     let result = c.u8()?;
     let count = c.u16()? as usize;
+    let points = version >= 3 && has_points(&variant);
     let mut samples = Vec::with_capacity(count);
     for _ in 0..count {
         let side = c.u8()?;
@@ -172,11 +190,18 @@ fn block(c: &mut Bytes) -> Option<GameRecord> {
             let code = c.u8()?;
             pieces.push((sq, code / 16, code % 16));
         }
+        let points = if points {
+            let p = c.i16s(4)?;
+            Some([p[0], p[1], p[2], p[3]])
+        } else {
+            None
+        };
         samples.push(Sample {
             side,
             score,
             ply,
             pieces,
+            points,
         });
     }
     let sum = fnv1a(c.since(start));
@@ -193,19 +218,27 @@ fn block(c: &mut Bytes) -> Option<GameRecord> {
 /// them and the length of the valid prefix; an error for a file that is
 /// not Chimera data or of another version.
 pub fn read(bytes: &[u8]) -> Result<(Vec<GameRecord>, usize), String> {
+    read_versioned(bytes).map(|(games, valid, _)| (games, valid))
+}
+
+/// `read`, and the format version of the last file header read (the one
+/// that blocks appended after the valid prefix would be read by).
+pub fn read_versioned(bytes: &[u8]) -> Result<(Vec<GameRecord>, usize, u16), String> {
     let mut c = Bytes::new(bytes, 0);
     let mut games = Vec::new();
     let mut valid = 0;
     let mut first = true;
+    let mut version = VERSION;
     while c.at < bytes.len() {
         if bytes[c.at..].starts_with(MAGIC) {
             c.take(8);
-            let Some(version) = c.u16() else { break };
-            if !(1..=VERSION).contains(&version) {
+            let Some(v) = c.u16() else { break };
+            if !(1..=VERSION).contains(&v) {
                 return Err(format!(
-                    "data format version {version} (this build reads 1 to {VERSION})"
+                    "data format version {v} (this build reads 1 to {VERSION})"
                 ));
             }
+            version = v;
             if c.u16().is_none() {
                 break;
             }
@@ -220,7 +253,7 @@ pub fn read(bytes: &[u8]) -> Result<(Vec<GameRecord>, usize), String> {
         if bytes[c.at..].starts_with(MAGIC) {
             continue;
         }
-        match block(&mut c) {
+        match block(&mut c, version) {
             Some(g) => {
                 games.push(g);
                 valid = c.at;
@@ -228,7 +261,7 @@ pub fn read(bytes: &[u8]) -> Result<(Vec<GameRecord>, usize), String> {
             None => break,
         }
     }
-    Ok((games, valid))
+    Ok((games, valid, version))
 }
 
 #[cfg(test)]
@@ -246,12 +279,14 @@ mod tests {
                     score: -37,
                     ply: 9,
                     pieces: vec![(4, 0, 0), (60, 1, 0), (12, 0, 1), (63, 1, 15)],
+                    points: None,
                 },
                 Sample {
                     side: 1,
                     score: i16::MIN,
                     ply: 10,
                     pieces: vec![(4, 0, 0), (60, 1, 0)],
+                    points: None,
                 },
             ],
         }
@@ -286,9 +321,9 @@ mod tests {
         damaged.extend(block);
         assert_eq!(read(&damaged).unwrap().0.len(), 0);
         assert!(read(b"something else").is_err());
-        let mut v3 = file_header();
-        v3[8] = 3;
-        assert!(read(&v3).unwrap_err().contains("version 3"));
+        let mut v4 = file_header();
+        v4[8] = 4;
+        assert!(read(&v4).unwrap_err().contains("version 4"));
         // version 1 (two-player games only) is read as it was written
         let mut v1 = file_header();
         v1[8] = 1;
@@ -303,12 +338,40 @@ mod tests {
         g.result = four_player_result([2, 0, 1, 0]);
         g.samples[0].side = 3;
         g.samples[0].pieces.push((159, 4, 5));
+        // Free-For-All positions carry each seat's points
+        assert!(
+            g.encode().is_err(),
+            "a Free-For-All position needs its points"
+        );
+        g.samples[0].points = Some([12, 0, 35, -1]);
+        g.samples[1].points = Some([0, 20, 1, 7]);
         let mut bytes = file_header();
         bytes.extend(g.encode().unwrap());
         let (games, _) = read(&bytes).unwrap();
         assert_eq!(games, vec![g.clone()]);
         let seats: Vec<u8> = (0..4).map(|s| games[0].result_of(s)).collect();
         assert_eq!(seats, [2, 0, 1, 0]);
+        // a version 2 file's Free-For-All positions have no points: the
+        // block is read as its version wrote it
+        let mut v2 = file_header();
+        v2[8] = 2;
+        let mut old = g.clone();
+        old.variant = "fourplayer-teams".into();
+        let mut block = old.encode().unwrap();
+        let name = b"fourplayer-teams";
+        let at = block.windows(name.len()).position(|w| w == name).unwrap();
+        block.splice(at..at + name.len(), *b"fourplayer-ffa");
+        block[at - 1] = 14;
+        let n = block.len();
+        block.truncate(n - 4);
+        let sum = fnv1a(&block);
+        block.extend_from_slice(&sum.to_le_bytes());
+        v2.extend(block);
+        let read_v2 = read(&v2).unwrap().0;
+        assert_eq!(read_v2.len(), 1);
+        assert_eq!(read_v2[0].variant, "fourplayer-ffa");
+        assert!(read_v2[0].samples.iter().all(|s| s.points.is_none()));
+        assert_eq!(read_v2[0].samples[0].pieces, g.samples[0].pieces);
         // a two-player game: Black's result is the complement of White's
         let two = sample_game(6);
         assert_eq!((two.result_of(0), two.result_of(1)), (2, 0));

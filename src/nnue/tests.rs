@@ -123,6 +123,7 @@ pub(super) fn random_samples(
             score: (rng.index(801) as i16) - 400,
             ply,
             pieces,
+            points: None,
         });
     }
     samples
@@ -181,14 +182,19 @@ pub(super) fn test_config(screlu: bool) -> train::Config {
     }
 }
 
-fn quantized_agrees(screlu: bool) {
-    let games = synthetic_games("cwda-fide-clobberers", 40, 5);
-    let t = train::train(&games, &test_config(screlu), &|_| {}).unwrap();
-    let held: Vec<GameRecord> = games
+/// The games a training held out for validation.
+pub(super) fn held_out(games: &[GameRecord], t: &train::Trained) -> Vec<GameRecord> {
+    games
         .iter()
         .filter(|g| t.validation_games.contains(&g.game))
         .cloned()
-        .collect();
+        .collect()
+}
+
+fn quantized_agrees(screlu: bool) {
+    let games = synthetic_games("cwda-fide-clobberers", 40, 5);
+    let t = train::train(&games, &test_config(screlu), &|_| {}).unwrap();
+    let held = held_out(&games, &t);
     let check = train::check_lines(&held, &t.float, &train::Inputs::of(&t.net), 100).unwrap();
     // the files as the trainer writes them, read back
     let dir = std::env::temp_dir().join(format!("chimera-nnue-{}", std::process::id()));

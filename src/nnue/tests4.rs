@@ -1,17 +1,21 @@
 //! The four-player network's invariants: a perspective per seat, kept by
 //! make, unmake, eliminations and resignations equal to fresh ones; the
 //! symmetric start seen alike from every seat; a Teams network trained
-//! and quantized agrees with the trainer's float network; networks and
-//! data of the other family are refused; the built-in network takes
-//! Teams and no other game.
+//! and quantized agrees with the trainer's float network, and so does a
+//! Free-For-All one, which takes Free-For-All only; networks and data of
+//! the other family or mode are refused; the built-in networks take the
+//! games they were adopted for and no other.
 
 use std::sync::Arc;
 
 use crate::fourplayer::{Layout, Mode, Position4, Variant4};
 use crate::nnue::data::{GameRecord, four_player_result};
 use crate::nnue::features::{FeatureMap, four_player_kinds};
+use crate::nnue::net::Network;
 use crate::nnue::net::tests::{random_net, random_net_of};
-use crate::nnue::tests::{BIAS_CP, MEAN_CP, WORST_CP, agreement, random_samples, test_config};
+use crate::nnue::tests::{
+    BIAS_CP, MEAN_CP, WORST_CP, agreement, held_out, random_samples, test_config,
+};
 use crate::nnue::{Evaluator, NetChoice, Nnue, train};
 use crate::rng::SplitMix64;
 
@@ -123,14 +127,16 @@ fn every_seat_sees_the_symmetric_start_alike() {
     );
 }
 
-/// Teams games of random moves with made-up scores and results.
-fn synthetic_teams_games(games: usize, seed: u64) -> Vec<GameRecord> {
-    let v = Arc::new(Variant4::new(Mode::Teams));
+/// Four-player games of random moves with made-up scores and results
+/// (Free-For-All positions with their points).
+fn synthetic_four_player_games(mode: Mode, games: usize, seed: u64) -> Vec<GameRecord> {
+    let v = Arc::new(Variant4::new(mode));
     let mut rng = SplitMix64(seed);
     (0..games)
         .map(|g| {
             let mut p = Position4::startpos(v.clone(), Layout::Modern);
-            let samples = random_samples(80, &mut rng, |rng| {
+            let mut points = Vec::new();
+            let mut samples = random_samples(80, &mut rng, |rng| {
                 let moves = p.legal_moves();
                 if moves.is_empty() {
                     return None;
@@ -139,18 +145,47 @@ fn synthetic_teams_games(games: usize, seed: u64) -> Vec<GameRecord> {
                 let pieces = (0..v.n)
                     .filter_map(|sq| p.piece_at(sq).map(|(o, t)| (sq as u8, o as u8, t as u8)))
                     .collect();
+                points.push(p.points().map(|x| x as i16));
                 Some((p.side(), pieces))
             });
             let red = rng.index(3) as u8;
             let blue = 2 - red;
+            let result = match mode {
+                Mode::Teams => [red, blue, red, blue],
+                Mode::Ffa => {
+                    samples
+                        .iter_mut()
+                        .zip(points)
+                        .for_each(|(s, pts)| s.points = Some(pts));
+                    [red, blue, 0, 0]
+                }
+            };
             GameRecord {
                 game: g as u32,
-                variant: "fourplayer-teams".into(),
-                result: four_player_result([red, blue, red, blue]),
+                variant: mode.name().into(),
+                result: four_player_result(result),
                 samples,
             }
         })
         .collect()
+}
+
+fn synthetic_teams_games(games: usize, seed: u64) -> Vec<GameRecord> {
+    synthetic_four_player_games(Mode::Teams, games, seed)
+}
+
+/// The quantized network of a training, read back from its bytes, agrees
+/// with the float network on the held-out games.
+fn quantized_network_agrees(games: &[GameRecord], t: &train::Trained) -> Network {
+    let held = held_out(games, t);
+    let check = train::check_lines(&held, &t.float, &train::Inputs::of(&t.net), 100).unwrap();
+    let net = Network::from_bytes(&t.net.to_bytes()).unwrap();
+    let (worst, mean, bias) = agreement(&net, &check);
+    assert!(
+        worst <= WORST_CP && mean <= MEAN_CP && bias.abs() <= BIAS_CP,
+        "worst {worst} cp, mean {mean} cp, signed {bias:+.2} cp"
+    );
+    net
 }
 
 #[test]
@@ -159,30 +194,72 @@ fn a_trained_teams_network_agrees_with_the_trainers_float_network() {
     let t = train::train(&games, &test_config(false), &|_| {}).unwrap();
     assert_eq!((t.net.relations, t.net.squares), (5, 160));
     assert_eq!(t.net.kinds, four_player_kinds());
-    let held: Vec<GameRecord> = games
-        .iter()
-        .filter(|g| t.validation_games.contains(&g.game))
-        .cloned()
-        .collect();
-    let check = train::check_lines(&held, &t.float, &train::Inputs::of(&t.net), 100).unwrap();
-    let net = crate::nnue::net::Network::from_bytes(&t.net.to_bytes()).unwrap();
-    let (worst, mean, bias) = agreement(&net, &check);
+    quantized_network_agrees(&games, &t);
+}
+
+/// A Free-For-All network: trained as a correction of the classical
+/// evaluation (whose points the positions carry), named for Free-For-All,
+/// it agrees with the trainer's float network and evaluates Free-For-All
+/// and not Teams.
+#[test]
+fn a_trained_free_for_all_network_agrees_and_takes_free_for_all_only() {
+    let games = synthetic_four_player_games(Mode::Ffa, 30, 14);
     assert!(
-        worst <= WORST_CP && mean <= MEAN_CP && bias.abs() <= BIAS_CP,
-        "worst {worst} cp, mean {mean} cp, signed {bias:+.2} cp"
+        games
+            .iter()
+            .flat_map(|g| &g.samples)
+            .any(|s| s.points.is_some_and(|p| p.iter().any(|&x| x > 0))),
+        "no points scored: the test lost its point"
+    );
+    let t = train::train(&games, &test_config(false), &|_| {}).unwrap();
+    assert_eq!(t.net.families, "fourplayer-ffa,test");
+    assert!(t.net.residual);
+    let net = quantized_network_agrees(&games, &t);
+    let choice = NetChoice {
+        use_nnue: true,
+        file: Some(("ffa.nnue".into(), Arc::new(net))),
+    };
+    assert!(choice.evaluator4(&Variant4::new(Mode::Ffa)).is_some());
+    let teams = choice.verdict4(&Variant4::new(Mode::Teams));
+    assert!(
+        teams.ev.is_none() && teams.fell_back && teams.line.contains("Free-For-All"),
+        "{}",
+        teams.line
     );
 }
 
 #[test]
 fn networks_and_data_of_the_other_family_are_refused() {
-    // Free-For-All data: its positions lack the players' points
+    // Free-For-All data without the players' points (files before
+    // version 3), or trained to replace the classical evaluation
     let mut ffa = synthetic_teams_games(2, 5);
     ffa.iter_mut()
         .for_each(|g| g.variant = "fourplayer-ffa".into());
     let e = train::train(&ffa, &test_config(false), &|_| {})
         .err()
-        .expect("Free-For-All data trains nothing");
-    assert!(e.contains("Free-For-All"), "{e}");
+        .expect("Free-For-All data without points trains nothing");
+    assert!(e.contains("points"), "{e}");
+    let ffa = synthetic_four_player_games(Mode::Ffa, 2, 5);
+    let mut replacement = test_config(false);
+    replacement.residual = false;
+    let e = train::train(&ffa, &replacement, &|_| {})
+        .err()
+        .expect("a Free-For-All replacement network is refused");
+    assert!(e.contains("--residual"), "{e}");
+    // Teams and Free-For-All in one network
+    let mut both = synthetic_teams_games(2, 6);
+    both.extend(
+        synthetic_four_player_games(Mode::Ffa, 1, 7)
+            .into_iter()
+            .map(|mut g| {
+                g.game = 50;
+                g
+            }),
+    );
+    let e = train::train(&both, &test_config(false), &|_| {})
+        .err()
+        .expect("Teams and Free-For-All data train nothing together");
+    assert!(e.contains("mixes"), "{e}");
     // two- and four-player games in one network
     let mut mixed = synthetic_teams_games(2, 6);
     mixed.push(GameRecord {
@@ -204,7 +281,8 @@ fn networks_and_data_of_the_other_family_are_refused() {
     let four = evaluator4(&teams, 2).net;
     let spec = crate::variant::VariantSpec::by_name("chess", &[]).unwrap();
     assert!(FeatureMap::new(&spec.pieces, &spec.shape, &four).is_err());
-    // a four-player network evaluates Teams; Free-For-All stays classical
+    // a four-player network not named for Free-For-All evaluates Teams;
+    // Free-For-All stays classical, and says why
     let choice = NetChoice {
         use_nnue: true,
         file: Some(("four.nnue".into(), four)),
@@ -212,7 +290,7 @@ fn networks_and_data_of_the_other_family_are_refused() {
     assert!(choice.evaluator4(&teams).is_some());
     let v = choice.verdict4(&Variant4::new(Mode::Ffa));
     assert!(
-        v.ev.is_none() && v.line.contains("Free-For-All"),
+        v.ev.is_none() && v.fell_back && v.line.contains("Free-For-All"),
         "{}",
         v.line
     );
@@ -230,7 +308,7 @@ fn the_built_in_networks_take_teams_and_omega_and_nothing_else() {
     );
     let ffa = choice.verdict4(&Variant4::new(Mode::Ffa));
     assert!(
-        ffa.ev.is_none() && ffa.line.contains("Free-For-All"),
+        ffa.ev.is_none() && !ffa.fell_back && ffa.line.contains("Free-For-All"),
         "{}",
         ffa.line
     );

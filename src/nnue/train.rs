@@ -106,14 +106,10 @@ enum Layout {
     Four(Arc<Variant4>),
 }
 
-/// The layout of a variant, by name. Free-For-All is refused: its samples
-/// do not hold the players' points, which its evaluation turns on.
+/// The layout of a variant, by name.
 fn variant_layout(name: &str) -> Result<Layout, String> {
     match Mode::from_name(name) {
-        Some(Mode::Teams) => Ok(Layout::Four(Arc::new(Variant4::new(Mode::Teams)))),
-        Some(Mode::Ffa) => Err(format!(
-            "{name}: Free-For-All positions do not hold the players' points; train fourplayer-teams"
-        )),
+        Some(mode) => Ok(Layout::Four(Arc::new(Variant4::new(mode)))),
         None => {
             let spec = VariantSpec::by_name(name, &[])?;
             Ok(Layout::Two(spec.pieces.clone(), spec.shape.clone()))
@@ -175,7 +171,8 @@ pub fn network_layout(games: &[GameRecord]) -> Result<Inputs, String> {
             }
         };
         let (n0, r0, first) = *board.get_or_insert((n, relations, &g.variant));
-        if (n0, r0) != (n, relations) {
+        let mode = |v: &str| Mode::from_name(v).map(Mode::name);
+        if (n0, r0, mode(first)) != (n, relations, mode(&g.variant)) {
             return Err(format!(
                 "the data mixes {first} and {}: train one network per board and number of players",
                 g.variant
@@ -618,6 +615,44 @@ fn step(
     g.loss
 }
 
+/// The families text of the network of `games`: `--families`, and for
+/// Free-For-All data `fourplayer-ffa` among them (the engine gives a
+/// Free-For-All game only a network that names it). A Free-For-All
+/// network must be residual: the players' points, which its evaluation
+/// turns on, are the classical evaluation's, not inputs of the network.
+fn families_of(games: &[GameRecord], cfg: &Config) -> Result<String, String> {
+    let ffa = Mode::Ffa.name();
+    if !games
+        .iter()
+        .any(|g| Mode::from_name(&g.variant) == Some(Mode::Ffa))
+    {
+        return Ok(cfg.families.clone());
+    }
+    if !cfg.residual {
+        return Err(format!(
+            "{ffa}: train with --residual (the points are the classical evaluation's)"
+        ));
+    }
+    if let Some(g) = games
+        .iter()
+        .find(|g| g.samples.iter().any(|s| s.points.is_none()))
+    {
+        return Err(format!(
+            "{ffa}: game {} has positions without the players' points (data format 3 keeps them; make the data again)",
+            g.game
+        ));
+    }
+    let named = cfg
+        .families
+        .split(',')
+        .any(|f| Mode::from_name(f.trim()) == Some(Mode::Ffa));
+    Ok(match (named, cfg.families.trim().is_empty()) {
+        (true, _) => cfg.families.clone(),
+        (false, true) => ffa.to_string(),
+        (false, false) => format!("{ffa},{}", cfg.families),
+    })
+}
+
 /// The result of training.
 pub struct Trained {
     pub float: FloatNet,
@@ -635,6 +670,7 @@ pub struct Trained {
 /// Trains a network on `games`; `report` gets each epoch's line.
 pub fn train(games: &[GameRecord], cfg: &Config, report: &dyn Fn(&str)) -> Result<Trained, String> {
     let inputs = network_layout(games)?;
+    let families = families_of(games, cfg)?;
     let (kinds, squares) = (&inputs.kinds, inputs.squares);
     let maps = maps(games, &skeleton(&inputs))?;
     let features = inputs.features();
@@ -735,7 +771,7 @@ pub fn train(games: &[GameRecord], cfg: &Config, report: &dyn Fn(&str)) -> Resul
     report(&format!(
         "kept the network of epoch {best_epoch} (best validation loss)"
     ));
-    let mut q = net.quantize(&inputs, &cfg.families, cfg.residual);
+    let mut q = net.quantize(&inputs, &families, cfg.residual);
     if best_epoch > 0 {
         let (diff, n) = correct_bias(&mut q, &net, &train_set);
         report(&format!(

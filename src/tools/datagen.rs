@@ -140,6 +140,7 @@ fn play(cfg: &Config, engine: &mut Engine, number: u32) -> Result<GameRecord, St
                 score: cp.clamp(-i16::MAX as i32, i16::MAX as i32) as i16,
                 ply: ply.min(u16::MAX as usize) as u16,
                 pieces: pieces(&pos),
+                points: None,
             });
         }
         pos.make_legal(best)
@@ -208,6 +209,10 @@ fn play_four(
                 pieces: (0..pos.v.shape.num_squares())
                     .filter_map(|sq| pos.piece_at(sq).map(|(o, t)| (sq as u8, o as u8, t as u8)))
                     .collect(),
+                points: (mode == Mode::Ffa).then(|| {
+                    pos.points()
+                        .map(|p| p.clamp(i16::MIN as i32, i16::MAX as i32) as i16)
+                }),
             });
         }
         game.play(&pos.move_to_string(best))
@@ -254,10 +259,10 @@ fn open(path: &str) -> Result<(std::fs::File, HashSet<u32>, usize), String> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
         Err(e) => return Err(err(e)),
     };
-    let (games, valid) = if existing.is_empty() {
-        (Vec::new(), 0)
+    let (games, valid, version) = if existing.is_empty() {
+        (Vec::new(), 0, 0)
     } else {
-        data::read(&existing).map_err(|e| format!("{path}: {e}"))?
+        data::read_versioned(&existing).map_err(|e| format!("{path}: {e}"))?
     };
     let mut f = std::fs::OpenOptions::new()
         .create(true)
@@ -268,7 +273,9 @@ fn open(path: &str) -> Result<(std::fs::File, HashSet<u32>, usize), String> {
     f.set_len(valid as u64).map_err(err)?;
     use std::io::Seek;
     f.seek(std::io::SeekFrom::End(0)).map_err(err)?;
-    if valid == 0 {
+    // a new file, or one of an older format: the games to come are of
+    // this build's format, under its header
+    if valid == 0 || version != data::VERSION {
         f.write_all(&data::file_header()).map_err(err)?;
     }
     let positions = games.iter().map(|g| g.samples.len()).sum();
