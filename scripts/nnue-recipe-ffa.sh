@@ -31,8 +31,4 @@ check_net "$W/ffa.nnue" "$W/ffa.check"
 # 4. adopted only if it wins: SPRT (elo0 0, elo1 10), the network against
 # the classical evaluation from the 4PC start, two games at a time (four
 # engine processes each)
-"$BIN" match -engine conf=chimera-uci name=network "option.EvalFile=$W/ffa.nnue" \
-    -engine conf=chimera-uci name=classical "option.Use NNUE=false" \
-    -each "st=${SPRT_ST:-0.1}" timemargin=100 -variant fourplayer-ffa \
-    -games "${SPRT_GAMES:-3000}" -concurrency 2 -srand 42 \
-    -sprt elo0=0 elo1=10 alpha=0.05 beta=0.05 -pgnout "$W/ffa-sprt.pgn4"
+sprt_four_player "$W/ffa.nnue" fourplayer-ffa 42 "$W/ffa-sprt.pgn4"

@@ -31,8 +31,4 @@ check_net "$W/teams.nnue" "$W/teams.check"
 # 4. adopted only if it wins: SPRT (elo0 0, elo1 10), the network against
 # the classical evaluation from the 4PC start, two games at a time (four
 # engine processes each; four-player matches may share the 2 cores so)
-"$BIN" match -engine conf=chimera-uci name=network "option.EvalFile=$W/teams.nnue" \
-    -engine conf=chimera-uci name=classical "option.Use NNUE=false" \
-    -each "st=${SPRT_ST:-0.1}" timemargin=100 -variant fourplayer-teams \
-    -games "${SPRT_GAMES:-3000}" -concurrency 2 -srand 12 \
-    -sprt elo0=0 elo1=10 alpha=0.05 beta=0.05 -pgnout "$W/teams-sprt.pgn4"
+sprt_four_player "$W/teams.nnue" fourplayer-teams 12 "$W/teams-sprt.pgn4"

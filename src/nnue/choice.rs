@@ -197,10 +197,7 @@ impl NetChoice {
 /// names `fourplayer-ffa` among its families and corrects the classical
 /// evaluation (which holds the points); a Teams network is any other.
 fn fits_mode(net: &Network, mode: Mode) -> Result<(), String> {
-    let ffa = net
-        .families
-        .split(',')
-        .any(|f| Mode::from_name(f.trim()) == Some(Mode::Ffa));
+    let ffa = names_free_for_all(&net.families);
     match mode {
         Mode::Ffa if !ffa => Err("the network is not trained on Free-For-All".into()),
         Mode::Ffa if !net.residual => {
@@ -209,6 +206,14 @@ fn fits_mode(net: &Network, mode: Mode) -> Result<(), String> {
         Mode::Teams if ffa => Err("the network is trained on Free-For-All, not Teams".into()),
         _ => Ok(()),
     }
+}
+
+/// Whether a network's families text (comma-separated) names
+/// four-player Free-For-All.
+pub fn names_free_for_all(families: &str) -> bool {
+    families
+        .split(',')
+        .any(|f| Mode::from_name(f.trim()) == Some(Mode::Ffa))
 }
 
 /// Which evaluation a variant gets.

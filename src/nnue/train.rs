@@ -642,10 +642,7 @@ fn families_of(games: &[GameRecord], cfg: &Config) -> Result<String, String> {
             g.game
         ));
     }
-    let named = cfg
-        .families
-        .split(',')
-        .any(|f| Mode::from_name(f.trim()) == Some(Mode::Ffa));
+    let named = crate::nnue::choice::names_free_for_all(&cfg.families);
     Ok(match (named, cfg.families.trim().is_empty()) {
         (true, _) => cfg.families.clone(),
         (false, true) => ffa.to_string(),
