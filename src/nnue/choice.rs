@@ -17,6 +17,7 @@ use crate::variant::spec::PieceSpec;
 const EMBEDDED: &[(&str, &[u8])] = &[
     ("teams-b", include_bytes!("../../nets/teams-b.nnue")),
     ("omega-a", include_bytes!("../../nets/omega-a.nnue")),
+    ("ffa-b", include_bytes!("../../nets/ffa-b.nnue")),
 ];
 
 fn embedded() -> &'static [(&'static str, Arc<Network>)] {

@@ -298,7 +298,7 @@ fn networks_and_data_of_the_other_family_are_refused() {
 }
 
 #[test]
-fn the_built_in_networks_take_teams_and_omega_and_nothing_else() {
+fn the_built_in_networks_take_the_four_player_modes_and_omega_and_nothing_else() {
     let choice = NetChoice::default();
     let teams = choice.verdict4(&Variant4::new(Mode::Teams));
     assert!(
@@ -308,7 +308,7 @@ fn the_built_in_networks_take_teams_and_omega_and_nothing_else() {
     );
     let ffa = choice.verdict4(&Variant4::new(Mode::Ffa));
     assert!(
-        ffa.ev.is_none() && !ffa.fell_back && ffa.line.contains("Free-For-All"),
+        ffa.ev.is_some() && ffa.line.contains("ffa-b") && ffa.line.contains("built in"),
         "{}",
         ffa.line
     );
