@@ -302,7 +302,7 @@ fn the_built_in_networks_take_the_four_player_modes_and_omega_and_nothing_else()
     let choice = NetChoice::default();
     let teams = choice.verdict4(&Variant4::new(Mode::Teams));
     assert!(
-        teams.ev.is_some() && teams.line.contains("built in"),
+        teams.ev.is_some() && teams.line.contains("teams-b") && teams.line.contains("built in"),
         "{}",
         teams.line
     );
