@@ -366,6 +366,18 @@ impl Position4 {
             turned_dead: Bb::ZERO,
         });
         self.history.push(self.hash);
+        if let Some(n) = self.nnue.as_deref_mut() {
+            n.push();
+        }
+    }
+
+    /// Computes the network's accumulators of this position if they wait
+    /// (before an evaluation; see `nnue::accumulator`).
+    #[inline(always)]
+    pub fn settle_nnue(&mut self) {
+        if let Some(n) = self.nnue.as_deref_mut() {
+            n.settle();
+        }
     }
 
     /// Free-For-All points for taking the piece `c` (a promoted one counts 1).
@@ -555,6 +567,12 @@ impl Position4 {
     pub fn unmake(&mut self) {
         let u = self.stack.pop().expect("unmake without a move");
         self.history.pop();
+        // the network's frame of the move goes; the pieces put back are
+        // not its changes
+        let mut nnue = self.nnue.take();
+        if let Some(n) = nnue.as_deref_mut() {
+            n.pop();
+        }
         let us = u.side as usize;
         let m = u.mv;
         self.side = us;
@@ -600,6 +618,7 @@ impl Position4 {
         self.points = u.points;
         self.eliminated = u.eliminated;
         self.resigned = u.resigned;
+        self.nnue = nnue;
     }
 
     /// Passes the turn to the next player (null-move pruning).
@@ -697,6 +716,9 @@ impl Position4 {
     /// history); used after a game move so the stack does not grow.
     pub fn clear_stack(&mut self) {
         self.stack.clear();
+        if let Some(n) = self.nnue.as_deref_mut() {
+            n.rebase();
+        }
     }
 
     /// How often the current position occurred before, within the

@@ -458,6 +458,10 @@ impl SearchPosition for Search4 {
     fn attach_eval(&mut self, t: &Eval4) {
         self.pos.attach_nnue(t.nnue.clone());
     }
+    #[inline(always)]
+    fn settle_eval(&mut self) {
+        self.pos.settle_nnue();
+    }
     fn tables_variant(&self) -> std::sync::Arc<dyn std::any::Any + Send + Sync> {
         self.pos.v.clone()
     }

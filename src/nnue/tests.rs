@@ -33,7 +33,10 @@ fn fresh<B: Bitboard>(p: &Position<B>, ev: &Evaluator) -> Nnue {
 }
 
 /// Random games: after every make and every unmake the position's
-/// accumulators equal fresh ones (and so does the evaluation).
+/// accumulators equal fresh ones (and so does the evaluation), whether
+/// they were computed when the move was made (`settle_nnue`, as before a
+/// search's evaluation) or are computed from the frames below on asking;
+/// every 50 moves the game's stack is cleared (as after a game move).
 fn random_games<B: Bitboard>(name: &str, games: usize, seed: u64) {
     let v = variant::<B>(name);
     let ev = evaluator(&v, seed);
@@ -41,14 +44,23 @@ fn random_games<B: Bitboard>(name: &str, games: usize, seed: u64) {
     for _ in 0..games {
         let mut p = Position::startpos(v.clone());
         p.attach_nnue(Some(ev.clone()));
+        let mut base = fresh(&p, &ev);
         let mut made = 0;
-        for _ in 0..120 {
+        for ply in 0..120 {
             let moves = p.legal_moves();
             if moves.is_empty() {
                 break;
             }
+            if ply % 50 == 49 {
+                p.clear_stack();
+                base = fresh(&p, &ev);
+                made = 0;
+            }
             p.make(moves[rng.index(moves.len())]);
             made += 1;
+            if rng.index(2) == 0 {
+                p.settle_nnue();
+            }
             let f = fresh(&p, &ev);
             let n = p.nnue().unwrap();
             assert_eq!(n.accumulators(), f.accumulators(), "{name} after a move");
@@ -67,10 +79,9 @@ fn random_games<B: Bitboard>(name: &str, games: usize, seed: u64) {
         for _ in 0..made {
             p.unmake();
         }
-        let start = fresh(&Position::startpos(v.clone()), &ev);
         assert_eq!(
             p.nnue().unwrap().accumulators(),
-            start.accumulators(),
+            base.accumulators(),
             "{name} unwound"
         );
     }

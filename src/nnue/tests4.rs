@@ -64,6 +64,9 @@ fn random_games(mode: Mode, layout: Layout, games: usize, seed: u64) {
                 p.make(moves[rng.index(moves.len())]);
             }
             changes += 1;
+            if rng.index(2) == 0 {
+                p.settle_nnue();
+            }
             let f = fresh(&p, &ev);
             let n = p.nnue().unwrap();
             assert_eq!(

@@ -234,6 +234,18 @@ impl<B: Bitboard> Position<B> {
             checkers: self.checkers,
         });
         self.history.push(self.hash);
+        if let Some(n) = self.nnue.as_deref_mut() {
+            n.push();
+        }
+    }
+
+    /// Computes the network's accumulators of this position if they wait
+    /// (before an evaluation; see `nnue::accumulator`).
+    #[inline(always)]
+    pub fn settle_nnue(&mut self) {
+        if let Some(n) = self.nnue.as_deref_mut() {
+            n.settle();
+        }
     }
 }
 
@@ -361,6 +373,12 @@ impl<B: Bitboard> Position<B> {
     pub fn unmake(&mut self) {
         let u = self.stack.pop().expect("unmake without a move");
         self.history.pop();
+        // the network's frame of the move goes; the pieces put back are
+        // not its changes
+        let mut nnue = self.nnue.take();
+        if let Some(n) = nnue.as_deref_mut() {
+            n.pop();
+        }
         let them = self.side;
         let us = them ^ 1;
         let m = u.mv;
@@ -400,6 +418,7 @@ impl<B: Bitboard> Position<B> {
         self.halfmove = u.halfmove;
         self.hash = u.hash;
         self.checkers = u.checkers;
+        self.nnue = nnue;
     }
 
     /// Passes the move (for null-move pruning); undo with `unmake_null`.
@@ -416,6 +435,9 @@ impl<B: Bitboard> Position<B> {
     pub fn unmake_null(&mut self) {
         let u = self.stack.pop().expect("unmake_null without a null move");
         self.history.pop();
+        if let Some(n) = self.nnue.as_deref_mut() {
+            n.pop();
+        }
         self.side ^= 1;
         self.ep = u.ep;
         self.ep_victim = u.ep_victim;
@@ -428,6 +450,9 @@ impl<B: Bitboard> Position<B> {
     /// history); used after a game move so the stack does not grow.
     pub fn clear_stack(&mut self) {
         self.stack.clear();
+        if let Some(n) = self.nnue.as_deref_mut() {
+            n.rebase();
+        }
     }
 
     /// Frees the room kept for moves (for positions stored by the

@@ -119,6 +119,7 @@ impl<P: SearchPosition> Worker<P> {
         let (raw, kept) = match tte.filter(|e| e.eval != NO_EVAL) {
             Some(e) => (e.eval, e.eval),
             None => {
+                self.pos.settle_eval();
                 let (e, complete) =
                     self.pos
                         .evaluate_bounded(&self.t, &self.p, alpha - c, beta - c);

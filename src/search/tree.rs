@@ -128,6 +128,11 @@ pub trait SearchPosition: Clone + Send + 'static {
     /// Readies the position for the evaluation of `t` (a network's
     /// accumulators); once per search thread.
     fn attach_eval(&mut self, _t: &Self::Tables) {}
+    /// Readies the position's evaluation state (a network's lazily kept
+    /// accumulators) before `evaluate` or `evaluate_bounded`, which are
+    /// right without it but slower.
+    #[inline(always)]
+    fn settle_eval(&mut self) {}
     /// The variant the tables are built for: tables built for the same
     /// variant value (`Arc::ptr_eq`) and weights are used again.
     fn tables_variant(&self) -> std::sync::Arc<dyn std::any::Any + Send + Sync>;
@@ -254,6 +259,10 @@ mod two_player {
         }
         fn attach_eval(&mut self, t: &EvalTables<B>) {
             self.attach_nnue(t.nnue.clone());
+        }
+        #[inline(always)]
+        fn settle_eval(&mut self) {
+            self.settle_nnue();
         }
         fn tables_variant(&self) -> std::sync::Arc<dyn std::any::Any + Send + Sync> {
             self.v.clone()

@@ -147,7 +147,8 @@ impl<P: SearchPosition> Worker<P> {
         }
     }
 
-    pub fn evaluate(&self) -> i32 {
+    pub fn evaluate(&mut self) -> i32 {
+        self.pos.settle_eval();
         self.pos.evaluate(&self.t, &self.p)
     }
 
