@@ -162,6 +162,25 @@ impl Nnue {
         if self.frames[self.top].computed {
             return;
         }
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: this CPU has AVX2 (asked just now)
+            unsafe { self.settle_avx2() };
+            return;
+        }
+        self.settle_below();
+    }
+
+    /// `settle_below` compiled for AVX2 (twice as wide as the SSE of the
+    /// build's baseline, `x86-64-v2`).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn settle_avx2(&mut self) {
+        self.settle_below();
+    }
+
+    #[inline(always)]
+    fn settle_below(&mut self) {
         let mut i = self.top;
         while !self.frames[i - 1].computed {
             i -= 1;

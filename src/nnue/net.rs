@@ -211,6 +211,24 @@ impl Network {
     /// trained or not, never makes a mate score or an overflow).
     #[inline]
     pub fn output(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN]) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: this CPU has AVX2 (asked just now)
+            return unsafe { self.output_avx2(us, them) };
+        }
+        self.output_body(us, them)
+    }
+
+    /// `output_body` compiled for AVX2 (the build's baseline is
+    /// `x86-64-v2`, SSE only).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn output_avx2(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN]) -> i32 {
+        self.output_body(us, them)
+    }
+
+    #[inline(always)]
+    fn output_body(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN]) -> i32 {
         let half = |acc: &[i16; HIDDEN], w: &[i16]| -> i32 {
             let mut sum = 0i32;
             for (a, w) in acc.iter().zip(w) {
