@@ -576,6 +576,9 @@ lines, the result from White's view (1, 0.5, 0): the data `chimera
 texel` fits the evaluation on. --nnue-a/--nnue-b: each side's evaluation,
 the built-in networks (on, the default), the classical one (off) or a
 network file (an SPRT of a network against the classical evaluation).
+Every 100 games and at the end, stderr gets each side's search costs:
+moves searched, nodes and milliseconds a move, nodes/s and mean depth
+(a side that searches slower told from one that plays worse).
 ";
 
 fn cmd_selfplay(args: &[String]) -> Result<(), ArgError> {
@@ -675,12 +678,27 @@ fn cmd_selfplay(args: &[String]) -> Result<(), ArgError> {
             t.llr(elo0, elo1)
         )
     };
-    let t = selfplay::run(&cfg, &|t| {
-        if !quiet {
-            eprintln!("{}", line(t));
-        }
-    })
+    let stats = std::sync::Mutex::new([selfplay::SideStats::default(); 2]);
+    let costs = || {
+        let st = *stats.lock().expect("stats");
+        format!("A: {}\nB: {}", st[0].summary(), st[1].summary())
+    };
+    let t = selfplay::run(
+        &cfg,
+        &|t| {
+            if !quiet {
+                eprintln!("{}", line(t));
+                if t.games().is_multiple_of(100) {
+                    eprintln!("{}", costs());
+                }
+            }
+        },
+        &stats,
+    )
     .map_err(ArgError)?;
+    if !quiet {
+        eprintln!("{}", costs());
+    }
     out().line(&line(&t));
     Ok(())
 }

@@ -51,6 +51,32 @@ pub struct Config {
     pub positions: Option<String>,
 }
 
+/// What one side's searches cost over a run: moves searched, their nodes,
+/// milliseconds and depths (to tell a side that searches slower from one
+/// that plays worse).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SideStats {
+    pub moves: u64,
+    pub nodes: u64,
+    pub ms: u64,
+    pub depth: u64,
+}
+
+impl SideStats {
+    /// `moves, nodes/move, ms/move, nodes/s, mean depth` as one line.
+    pub fn summary(&self) -> String {
+        let per = |x: u64| x as f64 / self.moves.max(1) as f64;
+        format!(
+            "{} moves, {:.0} nodes/move, {:.1} ms/move, {:.0} nodes/s, depth {:.2}",
+            self.moves,
+            per(self.nodes),
+            per(self.ms),
+            self.nodes as f64 * 1000.0 / self.ms.max(1) as f64,
+            per(self.depth)
+        )
+    }
+}
+
 /// Positions recorded during a game: FENs of quiet positions (not in
 /// check, the engine's choice neither a capture nor a promotion, the score
 /// not a mate), after the opening.
@@ -140,6 +166,7 @@ fn play_game(
     opening: &[String],
     a_white: bool,
     record: &mut Record,
+    stats: &Mutex<[SideStats; 2]>,
 ) -> Result<i32, String> {
     let mut engines = [Engine::new(), Engine::new()];
     for (i, e) in engines.iter_mut().enumerate() {
@@ -184,6 +211,14 @@ fn play_game(
         let r = engines[mover]
             .search(clone_any(&pos), limits, None)
             .ok_or("search failed")?;
+        {
+            let mut st = stats.lock().expect("stats");
+            let st = &mut st[mover];
+            st.moves += 1;
+            st.nodes += r.nodes;
+            st.ms += start.elapsed().as_millis() as u64;
+            st.depth += r.depth.max(0) as u64;
+        }
         if cfg.nodes.is_none() {
             clock[mover] -= start.elapsed().as_millis() as i64;
             if clock[mover] < 0 {
@@ -225,7 +260,12 @@ fn decided(cfg: &Config, t: &Tally) -> bool {
 }
 
 /// Runs the match; `progress` is called after each game with the tally.
-pub fn run(cfg: &Config, progress: &(dyn Fn(&Tally) + Sync)) -> Result<Tally, String> {
+/// A's and B's search statistics are added to `stats`.
+pub fn run(
+    cfg: &Config,
+    progress: &(dyn Fn(&Tally) + Sync),
+    stats: &Mutex<[SideStats; 2]>,
+) -> Result<Tally, String> {
     let variants: Vec<&str> = cfg.variant.split(',').map(str::trim).collect();
     let starts = variants
         .iter()
@@ -265,7 +305,7 @@ pub fn run(cfg: &Config, progress: &(dyn Fn(&Tally) + Sync)) -> Result<Tally, St
                     let variant = variants[(g / 2) % variants.len()];
                     let a_white = g.is_multiple_of(2);
                     let mut record = Record::new();
-                    match play_game(&cfg, variant, opening, a_white, &mut record) {
+                    match play_game(&cfg, variant, opening, a_white, &mut record, stats) {
                         Ok(r) => {
                             if let Some(w) = &writer {
                                 let white = if a_white { r } else { -r };
