@@ -211,16 +211,17 @@ fn play_game(
         let r = engines[mover]
             .search(clone_any(&pos), limits, None)
             .ok_or("search failed")?;
+        let spent = start.elapsed().as_millis() as u64;
         {
             let mut st = stats.lock().expect("stats");
             let st = &mut st[mover];
             st.moves += 1;
             st.nodes += r.nodes;
-            st.ms += start.elapsed().as_millis() as u64;
+            st.ms += spent;
             st.depth += r.depth.max(0) as u64;
         }
         if cfg.nodes.is_none() {
-            clock[mover] -= start.elapsed().as_millis() as i64;
+            clock[mover] -= spent as i64;
             if clock[mover] < 0 {
                 // loss on time
                 return Ok(if mover == 0 { -1 } else { 1 });
