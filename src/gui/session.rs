@@ -863,6 +863,12 @@ fn reporter(out: Arc<Mutex<SearchOut>>, id: u64, root: Root) -> Reporter {
                 return;
             }
             let k = i.multipv - 1;
+            if k == 0 {
+                // a depth's lines come one by one, the first first: the
+                // last depth's go, so that the page never shows lines of
+                // two depths (the same first move twice) mixed
+                o.lines.clear();
+            }
             if o.lines.len() <= k {
                 o.lines.resize(k + 1, Line::default());
             }
@@ -988,6 +994,41 @@ mod tests {
         s.goto(0).unwrap();
         assert_eq!(s.line().len(), 1, "stepping back keeps the line");
         assert!(s.goto(2).is_err());
+    }
+
+    /// The lines of a depth arrive one by one; between two of them the
+    /// page must not see the new first line beside the old second one
+    /// (the same move twice).
+    #[test]
+    fn a_new_depths_first_line_does_not_stand_beside_the_last_depths_lines() {
+        let pos = crate::setup::setup("chess", None, &[], &[], crate::setup::Width::Auto).unwrap();
+        let out = Arc::new(Mutex::new(SearchOut {
+            id: 1,
+            ..SearchOut::default()
+        }));
+        let report = reporter(out.clone(), 1, Root::Two(pos.clone()));
+        let info = |depth, multipv, m: &str| {
+            Report::Info(crate::search::Info {
+                depth,
+                seldepth: depth,
+                multipv,
+                score: ScoreKind::Cp(0),
+                nodes: 1,
+                nps: 1,
+                hashfull: 0,
+                time_ms: 1,
+                pv: vec![pos.parse_move(m).unwrap()],
+            })
+        };
+        for (k, m) in ["e2e4", "d2d4", "g1f3"].iter().enumerate() {
+            report(info(3, k + 1, m));
+        }
+        assert_eq!(lock(&out).lines.len(), 3);
+        report(info(4, 1, "d2d4"));
+        let lines = lock(&out).lines.clone();
+        let firsts: std::collections::HashSet<&String> = lines.iter().map(|l| &l.pv[0]).collect();
+        assert_eq!(firsts.len(), lines.len(), "{lines:?}");
+        assert!(lines.iter().all(|l| l.depth == 4), "{lines:?}");
     }
 
     #[test]
