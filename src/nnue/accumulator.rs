@@ -24,6 +24,44 @@ use crate::nnue::net::{HIDDEN, Network};
 pub struct Evaluator {
     pub net: Arc<Network>,
     pub map: Arc<FeatureMap>,
+    /// the feature weights as bytes, where every one fits (the same
+    /// values in half the memory: a row is two cache lines, not four)
+    narrow: Option<Arc<[i8]>>,
+}
+
+impl Evaluator {
+    pub fn new(net: Arc<Network>, map: Arc<FeatureMap>) -> Evaluator {
+        let narrow = net
+            .ft_w
+            .iter()
+            .map(|&w| i8::try_from(w).ok())
+            .collect::<Option<Arc<[i8]>>>();
+        Evaluator { net, map, narrow }
+    }
+
+    /// Whether the feature weights are kept as bytes.
+    pub fn narrow(&self) -> bool {
+        self.narrow.is_some()
+    }
+}
+
+/// A feature weight as the evaluator keeps it: a byte or two.
+trait Weight: Copy {
+    fn wide(self) -> i16;
+}
+
+impl Weight for i8 {
+    #[inline(always)]
+    fn wide(self) -> i16 {
+        self as i16
+    }
+}
+
+impl Weight for i16 {
+    #[inline(always)]
+    fn wide(self) -> i16 {
+        self
+    }
 }
 
 /// The accumulators of every perspective.
@@ -58,9 +96,9 @@ pub struct Nnue {
 }
 
 #[inline(always)]
-fn row(net: &Network, feature: usize) -> &[i16; HIDDEN] {
+fn row<W: Weight>(weights: &[W], feature: usize) -> &[W; HIDDEN] {
     let start = feature * HIDDEN;
-    net.ft_w[start..start + HIDDEN]
+    weights[start..start + HIDDEN]
         .try_into()
         .expect("a row of HIDDEN weights")
 }
@@ -189,10 +227,7 @@ impl Nnue {
             let (below, above) = self.frames.split_at_mut(i);
             let prev = &below[i - 1].acc;
             let f = &mut above[0];
-            f.acc.clone_from(prev);
-            for &c in &f.changes {
-                apply(&self.ev, &mut f.acc, c);
-            }
+            step(&self.ev, prev, &mut f.acc, &f.changes);
             f.computed = true;
         }
     }
@@ -238,12 +273,77 @@ impl Nnue {
     }
 }
 
+/// A frame's accumulators from its parent's and its changes.
+#[inline(always)]
+fn step(ev: &Evaluator, prev: &Accs, out: &mut Accs, changes: &[Change]) {
+    match &ev.narrow {
+        Some(w) => step_with(ev, w, prev, out, changes),
+        None => step_with(ev, &ev.net.ft_w, prev, out, changes),
+    }
+}
+
+/// `step` over the weights `w`: in one pass over each accumulator for
+/// the common moves (a piece moved, with or without a capture), change by
+/// change otherwise.
+#[inline(always)]
+fn step_with<W: Weight>(ev: &Evaluator, w: &[W], prev: &Accs, out: &mut Accs, changes: &[Change]) {
+    let mut adds = ArrayVec::<Change, 2>::new();
+    let mut subs = ArrayVec::<Change, 2>::new();
+    let mut simple = true;
+    for &c in changes {
+        let room = if c.add {
+            adds.try_push(c)
+        } else {
+            subs.try_push(c)
+        };
+        simple &= room.is_ok();
+    }
+    if !simple || adds.len() != 1 || subs.is_empty() {
+        // castling, a pass: one change at a time
+        out.clone_from(prev);
+        for &c in changes {
+            apply_with(ev, w, out, c);
+        }
+        return;
+    }
+    // every frame has as many accumulators as the first (made from it)
+    for (persp, (acc, prev)) in out.iter_mut().zip(prev).enumerate() {
+        let index = |c: Change| {
+            ev.map
+                .index(persp, c.owner as usize, c.t as usize, c.sq as Sq)
+        };
+        let a = row(w, index(adds[0]));
+        let s0 = row(w, index(subs[0]));
+        if let Some(&s1) = subs.get(1) {
+            let s1 = row(w, index(s1));
+            for i in 0..HIDDEN {
+                acc[i] = prev[i]
+                    .wrapping_add(a[i].wide())
+                    .wrapping_sub(s0[i].wide())
+                    .wrapping_sub(s1[i].wide());
+            }
+        } else {
+            for i in 0..HIDDEN {
+                acc[i] = prev[i].wrapping_add(a[i].wide()).wrapping_sub(s0[i].wide());
+            }
+        }
+    }
+}
+
 /// A change applied to every perspective's accumulator.
 #[inline(always)]
 fn apply(ev: &Evaluator, acc: &mut Accs, c: Change) {
+    match &ev.narrow {
+        Some(w) => apply_with(ev, w, acc, c),
+        None => apply_with(ev, &ev.net.ft_w, acc, c),
+    }
+}
+
+#[inline(always)]
+fn apply_with<W: Weight>(ev: &Evaluator, w: &[W], acc: &mut Accs, c: Change) {
     for (persp, acc) in acc.iter_mut().enumerate() {
         let w = row(
-            &ev.net,
+            w,
             ev.map
                 .index(persp, c.owner as usize, c.t as usize, c.sq as Sq),
         );
@@ -251,11 +351,11 @@ fn apply(ev: &Evaluator, acc: &mut Accs, c: Change) {
         // each is vectorised
         if c.add {
             for (a, &w) in acc.iter_mut().zip(w) {
-                *a = a.wrapping_add(w);
+                *a = a.wrapping_add(w.wide());
             }
         } else {
             for (a, &w) in acc.iter_mut().zip(w) {
-                *a = a.wrapping_sub(w);
+                *a = a.wrapping_sub(w.wide());
             }
         }
     }

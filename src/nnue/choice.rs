@@ -150,12 +150,8 @@ impl NetChoice {
         if !self.use_nnue {
             return classical("classical evaluation (Use NNUE is off)".into(), false);
         }
-        let fit = |net: &Arc<Network>| {
-            map(net).map(|map| Evaluator {
-                net: net.clone(),
-                map: Arc::new(map),
-            })
-        };
+        let fit =
+            |net: &Arc<Network>| map(net).map(|map| Evaluator::new(net.clone(), Arc::new(map)));
         if let Some((path, net)) = &self.file {
             return match fit(net) {
                 Ok(ev) => Verdict {

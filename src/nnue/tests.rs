@@ -22,9 +22,23 @@ fn variant<B: Bitboard>(name: &str) -> Arc<Variant<B>> {
 fn evaluator<B: Bitboard>(v: &Variant<B>, seed: u64) -> Evaluator {
     let kinds: Vec<String> = v.spec.pieces.iter().map(kind_key).collect();
     let kinds: Vec<&str> = kinds.iter().map(String::as_str).collect();
-    let net = Arc::new(random_net(&kinds, v.n, seed));
+    let net = Arc::new(wide_if_odd(random_net(&kinds, v.n, seed), seed));
     let map = Arc::new(FeatureMap::new(&v.spec.pieces, &v.shape, &net).unwrap());
-    Evaluator { net, map }
+    let ev = Evaluator::new(net, map);
+    assert_eq!(ev.narrow(), seed.is_multiple_of(2), "weights kept as bytes");
+    ev
+}
+
+/// A network whose feature weights (within +-60) no longer all fit a
+/// byte when `seed` is odd, so that the tests run both ways of keeping
+/// them.
+pub(super) fn wide_if_odd(mut net: Network, seed: u64) -> Network {
+    if !seed.is_multiple_of(2) {
+        for w in net.ft_w.iter_mut() {
+            *w *= 3;
+        }
+    }
+    net
 }
 
 fn fresh<B: Bitboard>(p: &Position<B>, ev: &Evaluator) -> Nnue {
@@ -327,13 +341,7 @@ pub fn agreement(net: &Network, check: &str) -> (f64, f64, f64) {
             let v: Vec<usize> = p.split(':').map(|x| x.parse().unwrap()).collect();
             (v[1], v[2], v[0])
         });
-        let n = Nnue::fresh(
-            Evaluator {
-                net: net.clone(),
-                map,
-            },
-            pieces,
-        );
+        let n = Nnue::fresh(Evaluator::new(net.clone(), map), pieces);
         let q = n.evaluate(f[1].parse().unwrap()) as f64;
         let float: f64 = f[3].parse().unwrap();
         worst = worst.max((q - float).abs());
@@ -385,7 +393,7 @@ fn a_residual_networks_bounded_evaluation_stops_early_only_outside_the_window() 
     let map = Arc::new(FeatureMap::new(&v.spec.pieces, &v.shape, &net).unwrap());
     let (p, t) = (Params::default(), EvalTables::new(&v, &Params::default()));
     let mut pos = Position::startpos(v.clone());
-    pos.attach_nnue(Some(Evaluator { net, map }));
+    pos.attach_nnue(Some(Evaluator::new(net, map)));
     let full = pos.evaluate(&t, &p);
     // a window around the whole evaluation: the classical part must not
     // stop early against a window it would leave after the correction

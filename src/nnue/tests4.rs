@@ -14,7 +14,7 @@ use crate::nnue::features::{FeatureMap, four_player_kinds};
 use crate::nnue::net::Network;
 use crate::nnue::net::tests::{random_net, random_net_of};
 use crate::nnue::tests::{
-    BIAS_CP, MEAN_CP, WORST_CP, agreement, held_out, random_samples, test_config,
+    BIAS_CP, MEAN_CP, WORST_CP, agreement, held_out, random_samples, test_config, wide_if_odd,
 };
 use crate::nnue::{Evaluator, NetChoice, Nnue, train};
 use crate::rng::SplitMix64;
@@ -22,9 +22,11 @@ use crate::rng::SplitMix64;
 fn evaluator4(v: &Variant4, seed: u64) -> Evaluator {
     let kinds = four_player_kinds();
     let kinds: Vec<&str> = kinds.iter().map(String::as_str).collect();
-    let net = Arc::new(random_net_of(&kinds, v.n, 5, seed));
+    let net = Arc::new(wide_if_odd(random_net_of(&kinds, v.n, 5, seed), seed));
     let map = Arc::new(FeatureMap::four_player(v, &net).unwrap());
-    Evaluator { net, map }
+    let ev = Evaluator::new(net, map);
+    assert_eq!(ev.narrow(), seed.is_multiple_of(2), "weights kept as bytes");
+    ev
 }
 
 fn fresh(p: &Position4, ev: &Evaluator) -> Nnue {
