@@ -13,12 +13,16 @@ game pairs, and moves the weights along the estimated gradient. The games:
   proto=xboard'), and the difference of their scores is the gradient's
   sign. XBoard has no node limit: against an XBoard engine use
   `--nodes 0 --tc ...`.
+With `--nnue` naming a network for chess/CwDA, the search's eval margins
+are the `nnue_*` weights (rfp_margin's is nnue_rfp_margin, and so on):
+tune those names there.
 The weights and their ranges come from `chimera params` (src/params.rs),
 the one place where they are declared.
 
 usage: scripts/tune.py [--variant omega] [--params rfp_margin,fp_base,...]
                        [--iterations 200] [--pairs 4] [--nodes 6000 | --tc 2+0.05]
                        [--runner selfplay|match] [--opponent ENGINE] [--concurrency 2]
+                       [--nnue on|off|NET]
                        [--out tune-result.txt] [--binary target/release/chimera]
 
 Prints the running values; at the end writes `name=value` lines that
@@ -43,10 +47,11 @@ def read_params(binary):
     return params
 
 
-def play(binary, variant, a, b, pairs, nodes, tc, seed):
+def play(binary, variant, a, b, pairs, nodes, tc, seed, nnue, concurrency):
     fmt = lambda d: ','.join('%s=%d' % kv for kv in sorted(d.items()))
     cmd = [binary, 'selfplay', '--variant', variant, '--games', str(2 * pairs),
-           '--a', fmt(a), '--b', fmt(b), '--seed', str(seed), '--quiet']
+           '--a', fmt(a), '--b', fmt(b), '--seed', str(seed), '--quiet',
+           '--concurrency', str(concurrency), '--nnue-a', nnue, '--nnue-b', nnue]
     cmd += ['--nodes', str(nodes)] if nodes else ['--tc', tc]
     out = subprocess.run(cmd, capture_output=True, text=True)
     if out.returncode != 0:
@@ -120,6 +125,8 @@ def main():
     ap.add_argument('--runner', choices=('selfplay', 'match'), default='selfplay')
     ap.add_argument('--opponent', default='', help='with --runner match: an engine to play against')
     ap.add_argument('--concurrency', type=int, default=2)
+    ap.add_argument('--nnue', default='on',
+                    help='with --runner selfplay: both sides\' evaluation (on, off or a net file)')
     args = ap.parse_args()
 
     params = read_params(args.binary)
@@ -145,7 +152,8 @@ def main():
         if args.runner == 'match':
             w, l, d = play_match(args, plus, minus, seed)
         else:
-            w, l, d = play(args.binary, args.variant, plus, minus, args.pairs, args.nodes, args.tc, seed)
+            w, l, d = play(args.binary, args.variant, plus, minus, args.pairs, args.nodes, args.tc,
+                           seed, args.nnue, args.concurrency)
         result = (w - l) / max(1, w + l + d)
         for n in names:
             # step scaled to the parameter's range

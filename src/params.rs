@@ -258,6 +258,35 @@ params! {
     se_depth = 7, 4, 16;
     se_margin = 2, 1, 8;
     se_tt_depth = 3, 0, 8;
+
+    // ---- search, where a chess/CwDA network evaluates ----
+    /// the eval margins above as the network's searches want them (tuned
+    /// with the network on both sides); `Params::for_network` puts them in
+    /// place of rfp_margin, fp_base, ...
+    nnue_rfp_margin = 75, 20, 300;
+    nnue_fp_base = 90, 0, 400;
+    nnue_fp_factor = 90, 0, 400;
+    nnue_razor_margin = 250, 50, 800;
+    nnue_delta_margin = 200, 0, 1000;
+    nnue_see_quiet = 60, 0, 300;
+    nnue_see_noisy = 90, 0, 300;
+}
+
+impl Params {
+    /// These weights with the network's search margins (`nnue_*`) in
+    /// place of the classical ones.
+    pub fn for_network(&self) -> Params {
+        Params {
+            rfp_margin: self.nnue_rfp_margin,
+            fp_base: self.nnue_fp_base,
+            fp_factor: self.nnue_fp_factor,
+            razor_margin: self.nnue_razor_margin,
+            delta_margin: self.nnue_delta_margin,
+            see_quiet: self.nnue_see_quiet,
+            see_noisy: self.nnue_see_noisy,
+            ..self.clone()
+        }
+    }
 }
 
 // ---- search: fixed constants (not tuned) ----
@@ -330,5 +359,32 @@ mod tests {
         assert!(p.set("tempo", 1000).is_err());
         assert!(p.set("nonsense", 1).is_err());
         assert!(Params::LIST.iter().any(|p| p.0 == "rfp_margin"));
+    }
+
+    #[test]
+    fn the_network_margins_take_the_place_of_their_namesakes_and_nothing_else() {
+        let mut p = Params::default();
+        let network: Vec<_> = Params::LIST
+            .iter()
+            .filter(|w| w.0.starts_with("nnue_"))
+            .collect();
+        assert!(network.len() >= 7);
+        // each a value of its own, different from its namesake's
+        for (i, &&(name, _, lo, _)) in network.iter().enumerate() {
+            p.set(name, lo + i as i32).unwrap();
+            let plain = &name["nnue_".len()..];
+            assert_ne!(p.get(plain), Some(lo + i as i32), "{plain}");
+        }
+        let n = p.for_network();
+        for &(name, ..) in Params::LIST {
+            let expected = match name.strip_prefix("nnue_") {
+                Some(_) => p.get(name),
+                None if network.iter().any(|w| &w.0["nnue_".len()..] == name) => {
+                    p.get(&format!("nnue_{name}"))
+                }
+                None => p.get(name),
+            };
+            assert_eq!(n.get(name), expected, "{name}");
+        }
     }
 }

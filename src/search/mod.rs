@@ -791,6 +791,76 @@ mod tests {
         );
     }
 
+    /// Nodes of a one-thread search to depth 7 from `variant`'s start
+    /// after a few moves, with the given network choice and weights.
+    fn nodes_to_depth(variant: &str, nets: &NetChoice, params: &Params) -> u64 {
+        let mut e = Engine::new();
+        e.set_hash(1);
+        e.nets = nets.clone();
+        e.params = params.clone();
+        let moves = ["e2e4", "e7e5", "d2d4", "d7d5"];
+        let omega = variant == "omega";
+        let pos = crate::setup::setup(
+            variant,
+            None,
+            if omega { &[] } else { &moves },
+            &[],
+            crate::setup::Width::Auto,
+        )
+        .unwrap();
+        let limits = Limits {
+            depth: Some(7),
+            multipv: 1,
+            ..Default::default()
+        };
+        e.search(pos, limits, None).unwrap().nodes
+    }
+
+    #[test]
+    fn the_network_margins_steer_the_search_only_where_a_chess_network_evaluates() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/candidates/cwda-f5.nnue");
+        let mut net = NetChoice::default();
+        net.load(path).unwrap();
+        let off = NetChoice {
+            use_nnue: false,
+            file: None,
+        };
+        let base = Params::default();
+        let mut wide = base.clone();
+        wide.set("nnue_rfp_margin", 300).unwrap();
+        wide.set("nnue_fp_base", 400).unwrap();
+        wide.set("nnue_see_quiet", 0).unwrap();
+        let mut narrow = base.clone();
+        narrow.rfp_margin = 300;
+        narrow.fp_base = 400;
+        narrow.see_quiet = 0;
+        assert_ne!(
+            nodes_to_depth("chess", &net, &base),
+            nodes_to_depth("chess", &net, &wide),
+            "with a network the nnue_ margins count"
+        );
+        assert_eq!(
+            nodes_to_depth("chess", &net, &base),
+            nodes_to_depth("chess", &net, &narrow),
+            "with a network the classical margins do not"
+        );
+        assert_eq!(
+            nodes_to_depth("chess", &off, &base),
+            nodes_to_depth("chess", &off, &wide),
+            "without a network the nnue_ margins do not count"
+        );
+        // Omega's own network keeps the classical margins
+        let omega = NetChoice::default();
+        assert_eq!(
+            nodes_to_depth("omega", &omega, &base),
+            nodes_to_depth("omega", &omega, &wide)
+        );
+        assert_ne!(
+            nodes_to_depth("omega", &omega, &base),
+            nodes_to_depth("omega", &omega, &narrow)
+        );
+    }
+
     #[test]
     fn every_thread_keeps_its_tables_for_the_next_search_of_the_game() {
         let mut e = Engine::new();

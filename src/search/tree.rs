@@ -128,6 +128,12 @@ pub trait SearchPosition: Clone + Send + 'static {
     /// Readies the position for the evaluation of `t` (a network's
     /// accumulators); once per search thread.
     fn attach_eval(&mut self, _t: &Self::Tables) {}
+    /// Whether the search uses the network's margins
+    /// (`Params::for_network`): a network evaluates, and its margins were
+    /// tuned for it (after `attach_eval`).
+    fn network_margins(&self) -> bool {
+        false
+    }
     /// Readies the position's evaluation state (a network's lazily kept
     /// accumulators) before `evaluate` or `evaluate_bounded`, which are
     /// right without it but slower.
@@ -259,6 +265,12 @@ mod two_player {
         }
         fn attach_eval(&mut self, t: &EvalTables<B>) {
             self.attach_nnue(t.nnue.clone());
+        }
+        /// On 8x8 boards (chess and CwDA), where the margins were tuned;
+        /// Omega's network plays with the classical ones it was adopted
+        /// with.
+        fn network_margins(&self) -> bool {
+            self.nnue().is_some() && self.v.n == 64
         }
         #[inline(always)]
         fn settle_eval(&mut self) {

@@ -82,6 +82,11 @@ impl<P: SearchPosition> Worker<P> {
         let mut pos = pos;
         pos.set_params(&p);
         pos.attach_eval(&t);
+        let p = if pos.network_margins() {
+            p.for_network()
+        } else {
+            p
+        };
         let lmr = lmr_table(&p);
         let was_pondering = limits.ponder;
         Worker {
