@@ -261,15 +261,15 @@ params! {
 
     // ---- search, where a chess/CwDA network evaluates ----
     /// the eval margins above as the network's searches want them (tuned
-    /// with the network on both sides); `Params::for_network` puts them in
-    /// place of rfp_margin, fp_base, ...
-    nnue_rfp_margin = 75, 20, 300;
-    nnue_fp_base = 90, 0, 400;
-    nnue_fp_factor = 90, 0, 400;
-    nnue_razor_margin = 250, 50, 800;
-    nnue_delta_margin = 200, 0, 1000;
-    nnue_see_quiet = 60, 0, 300;
-    nnue_see_noisy = 90, 0, 300;
+    /// by SPSA with cwda-f5 on both sides: scripts/nnue-recipe.sh step 3b);
+    /// `Params::for_network` puts them in place of rfp_margin, fp_base, ...
+    nnue_rfp_margin = 94, 20, 300;
+    nnue_fp_base = 91, 0, 400;
+    nnue_fp_factor = 98, 0, 400;
+    nnue_razor_margin = 252, 50, 800;
+    nnue_delta_margin = 223, 0, 1000;
+    nnue_see_quiet = 44, 0, 300;
+    nnue_see_noisy = 96, 0, 300;
 }
 
 impl Params {

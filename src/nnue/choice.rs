@@ -18,6 +18,7 @@ const EMBEDDED: &[(&str, &[u8])] = &[
     ("teams-b", include_bytes!("../../nets/teams-b.nnue")),
     ("omega-a", include_bytes!("../../nets/omega-a.nnue")),
     ("ffa-b", include_bytes!("../../nets/ffa-b.nnue")),
+    ("cwda-f5", include_bytes!("../../nets/cwda-f5.nnue")),
 ];
 
 fn embedded() -> &'static [(&'static str, Arc<Network>)] {

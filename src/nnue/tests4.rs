@@ -303,7 +303,7 @@ fn networks_and_data_of_the_other_family_are_refused() {
 }
 
 #[test]
-fn the_built_in_networks_take_the_four_player_modes_and_omega_and_nothing_else() {
+fn the_built_in_networks_take_every_family() {
     let choice = NetChoice::default();
     let teams = choice.verdict4(&Variant4::new(Mode::Teams));
     assert!(
@@ -324,11 +324,20 @@ fn the_built_in_networks_take_the_four_player_modes_and_omega_and_nothing_else()
         "{}",
         v.line
     );
-    // the 8x8 games keep the classical evaluation without a warning
-    for name in ["chess", "cwda-fide-nutty", "cwda-nutty-rookies"] {
+    // chess and every pairing of the built-in armies: cwda-f5
+    for name in [
+        "chess",
+        "cwda-fide-nutty",
+        "cwda-nutty-rookies",
+        "cwda-amazon-forward",
+    ] {
         let spec = crate::variant::VariantSpec::by_name(name, &[]).unwrap();
         let v = choice.verdict(&spec.pieces, &spec.shape);
-        assert!(v.ev.is_none() && !v.fell_back, "{name}: {}", v.line);
+        assert!(
+            v.ev.is_some() && v.line.contains("cwda-f5") && v.line.contains("built in"),
+            "{name}: {}",
+            v.line
+        );
     }
     let off = NetChoice {
         use_nnue: false,

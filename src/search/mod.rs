@@ -818,9 +818,8 @@ mod tests {
 
     #[test]
     fn the_network_margins_steer_the_search_only_where_a_chess_network_evaluates() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/candidates/cwda-f5.nnue");
-        let mut net = NetChoice::default();
-        net.load(path).unwrap();
+        // the built-in networks: cwda-f5 for chess, omega-a for Omega
+        let net = NetChoice::default();
         let off = NetChoice {
             use_nnue: false,
             file: None,
@@ -850,14 +849,13 @@ mod tests {
             "without a network the nnue_ margins do not count"
         );
         // Omega's own network keeps the classical margins
-        let omega = NetChoice::default();
         assert_eq!(
-            nodes_to_depth("omega", &omega, &base),
-            nodes_to_depth("omega", &omega, &wide)
+            nodes_to_depth("omega", &net, &base),
+            nodes_to_depth("omega", &net, &wide)
         );
         assert_ne!(
-            nodes_to_depth("omega", &omega, &base),
-            nodes_to_depth("omega", &omega, &narrow)
+            nodes_to_depth("omega", &net, &base),
+            nodes_to_depth("omega", &net, &narrow)
         );
     }
 
