@@ -172,8 +172,8 @@ fn datagen_resumes_and_shards_merge_and_train_makes_a_network_the_engine_loads()
 
     // datagen plays with the evaluation asked for: the games above with
     // the built-in network (chess and CwDA have one), `--nnue off` with
-    // the classical evaluation, a network file with that one; each scores
-    // the same games' positions otherwise
+    // the classical evaluation, a network file with that network; the
+    // three score their positions differently
     let first_two: Vec<_> = by_number(&games)
         .into_iter()
         .filter(|g| g.game < 2)
