@@ -171,6 +171,10 @@ params! {
     /// prunes late and futile quiet moves (only the null move, reverse
     /// futility and razoring are off); 0 = nothing is pruned there
     four_partner_check_prunes = 1, 0, 1;
+    // ---- time allocation ----
+    /// with a clock and no `movestogo`, a move's soft time limit is the
+    /// time left divided by this, plus a share of the increment
+    time_moves_to_go = 30, 8, 60;
     /// aspiration windows: from iteration aspiration_depth on, the first
     /// window is the previous score -+ MARGIN (a full window before)
     aspiration_margin = 18, 5, 100;
@@ -310,9 +314,8 @@ pub const FALLING_EVAL_MAX_SHARE: i32 = 50;
 /// depth is complete.
 pub const FORCED_MOVE_DEPTH: i32 = 4;
 
-/// Time allocation: the moves to the time control assumed without
-/// `movestogo`, and the largest `movestogo` believed.
-pub const MOVES_TO_GO: u64 = 30;
+/// Time allocation: the largest `movestogo` believed (without one, the
+/// weight `time_moves_to_go` stands in).
 pub const MAX_MOVES_TO_GO: u32 = 50;
 
 /// Time allocation, shares as (numerator, denominator): the soft limit is

@@ -613,7 +613,13 @@ fn run_search<P: SearchPosition>(pos: P, tables: Arc<P::Tables>, job: Job) -> Op
         learned,
         skill,
     } = job;
-    let tc = TimeControl::new(&limits, pos.clock(), overhead, start);
+    let tc = TimeControl::new(
+        &limits,
+        pos.clock(),
+        overhead,
+        params.time_moves_to_go as u64,
+        start,
+    );
     let mut root_moves = root_moves_of(&pos, &limits);
     if root_moves.is_empty() {
         // nothing to search (mate, stalemate, or every move excluded)

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use crate::base::Move;
 use crate::params::{
     FALLING_EVAL_MAX_SHARE, HARD_CAP, HARD_PER_SOFT, INC_SHARE, LAST_MOVE_HARD_CAP,
-    MAX_MOVES_TO_GO, MOVES_TO_GO, SOFT_CAP,
+    MAX_MOVES_TO_GO, SOFT_CAP,
 };
 
 /// What bounds a search. Times in milliseconds.
@@ -44,8 +44,15 @@ pub struct TimeControl {
 
 impl TimeControl {
     /// Allocates time for `side` (0 White, 1 Black) with the given
-    /// overhead, on a clock that started at `start` (when `go` arrived).
-    pub fn new(limits: &Limits, side: usize, overhead_ms: u64, start: Instant) -> TimeControl {
+    /// overhead, on a clock that started at `start` (when `go` arrived);
+    /// `moves_to_go` stands in where the limits give no `movestogo`.
+    pub fn new(
+        limits: &Limits,
+        side: usize,
+        overhead_ms: u64,
+        moves_to_go: u64,
+        start: Instant,
+    ) -> TimeControl {
         let ms = Duration::from_millis;
         if limits.infinite {
             return TimeControl {
@@ -70,7 +77,7 @@ impl TimeControl {
             let mtg = limits
                 .movestogo
                 .map(|m| m.clamp(1, MAX_MOVES_TO_GO) as u64)
-                .unwrap_or(MOVES_TO_GO);
+                .unwrap_or(moves_to_go.max(1));
             // the share for this move, plus most of the increment
             let mut soft = avail / mtg + inc * INC_SHARE.0 / INC_SHARE.1;
             // never plan to use more than SOFT_CAP of what is left on one move
@@ -153,13 +160,38 @@ mod tests {
     }
 
     #[test]
+    fn fewer_assumed_moves_to_go_give_a_move_more_time() {
+        let l = Limits {
+            time: [Some(10_000), Some(10_000)],
+            inc: [100, 100],
+            ..Default::default()
+        };
+        let soft = |mtg| {
+            TimeControl::new(&l, 0, 0, mtg, Instant::now())
+                .soft
+                .unwrap()
+                .as_millis()
+        };
+        // 10 s / 30 + 3/4 of 100 ms, and 10 s / 20 + 75 ms
+        assert_eq!(soft(30), 333 + 75);
+        assert_eq!(soft(20), 500 + 75);
+        // a given movestogo wins over the assumption
+        let l = Limits {
+            movestogo: Some(10),
+            ..l
+        };
+        let tc = TimeControl::new(&l, 0, 0, 20, Instant::now());
+        assert_eq!(tc.soft.unwrap().as_millis(), 1000 + 75);
+    }
+
+    #[test]
     fn allocation_stays_inside_the_clock() {
         let l = Limits {
             time: [Some(1000), Some(1000)],
             inc: [0, 0],
             ..Default::default()
         };
-        let tc = TimeControl::new(&l, 0, 50, Instant::now());
+        let tc = TimeControl::new(&l, 0, 50, 30, Instant::now());
         let hard = tc.hard.unwrap().as_millis() as u64;
         assert!(hard <= 800, "{hard}");
         assert!(tc.soft.unwrap() <= tc.hard.unwrap());
@@ -168,13 +200,13 @@ mod tests {
             movestogo: Some(1),
             ..Default::default()
         };
-        let tc = TimeControl::new(&l, 1, 50, Instant::now());
+        let tc = TimeControl::new(&l, 1, 50, 30, Instant::now());
         assert!(tc.hard.unwrap().as_millis() as u64 <= 4950 * 9 / 10);
         let l = Limits {
             movetime: Some(100),
             ..Default::default()
         };
-        let tc = TimeControl::new(&l, 0, 10, Instant::now());
+        let tc = TimeControl::new(&l, 0, 10, 30, Instant::now());
         assert_eq!(tc.hard.unwrap().as_millis(), 90);
     }
 }
