@@ -80,6 +80,17 @@ python3 scripts/tune.py --variant chess,cwda-fide-nutty,cwda-nutty-rookies,cwda-
     --iterations 400 --pairs 8 --nodes 12000 --nnue "$W/cwda.nnue" \
     --seed 7 --out "$W/margins.txt"
 
+# 3c. the tree's shape where the network evaluates, with three of the
+# margins again: the nnue_lmr_*, nnue_nmp_eval_div values and the new
+# nnue_rfp_margin, nnue_delta_margin, nnue_see_quiet came from this SPSA
+# (then on a binary where the plain names lmr_base, ... played that part
+# and lmp_base was tuned too: it stayed at 3), stopped by hand after 264
+# of its 400 iterations (~40 minutes); put them there before step 4
+python3 scripts/tune.py --variant chess,cwda-fide-nutty,cwda-nutty-rookies,cwda-rookies-fide,cwda-fide-rookies \
+    --params nnue_rfp_margin,nnue_delta_margin,nnue_see_quiet,nnue_lmr_base,nnue_lmr_div,nnue_lmr_history_div,nnue_nmp_eval_div,lmp_base \
+    --iterations 400 --pairs 8 --nodes 12000 --nnue "$W/cwda.nnue" \
+    --seed 31 --out "$W/shape.txt"
+
 # 4. adopted only if it wins: SPRT (elo0 0, elo1 10), network against the
 # classical evaluation, 2 games at a time
 "$BIN" selfplay --variant chess,cwda-fide-nutty,cwda-nutty-rookies,cwda-rookies-fide,cwda-fide-rookies \

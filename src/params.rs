@@ -265,20 +265,27 @@ params! {
 
     // ---- search, where a chess/CwDA network evaluates ----
     /// the eval margins above as the network's searches want them (tuned
-    /// by SPSA with cwda-f5 on both sides: scripts/nnue-recipe.sh step 3b);
+    /// by SPSA with cwda-f5 on both sides: scripts/nnue-recipe.sh step 3b,
+    /// and rfp, delta and see_quiet again in step 3c);
     /// `Params::for_network` puts them in place of rfp_margin, fp_base, ...
-    nnue_rfp_margin = 94, 20, 300;
+    nnue_rfp_margin = 116, 20, 300;
     nnue_fp_base = 91, 0, 400;
     nnue_fp_factor = 98, 0, 400;
     nnue_razor_margin = 252, 50, 800;
-    nnue_delta_margin = 223, 0, 1000;
-    nnue_see_quiet = 44, 0, 300;
+    nnue_delta_margin = 229, 0, 1000;
+    nnue_see_quiet = 52, 0, 300;
     nnue_see_noisy = 96, 0, 300;
+    /// the tree's shape there, tuned with those margins (step 3c): the
+    /// late-move reductions and the null move's eval term
+    nnue_lmr_base = 77, 0, 200;
+    nnue_lmr_div = 219, 100, 500;
+    nnue_lmr_history_div = 7083, 1000, 32000;
+    nnue_nmp_eval_div = 142, 50, 1000;
 }
 
 impl Params {
-    /// These weights with the network's search margins (`nnue_*`) in
-    /// place of the classical ones.
+    /// These weights with the network's search margins and tree shape
+    /// (`nnue_*`) in place of the classical ones.
     pub fn for_network(&self) -> Params {
         Params {
             rfp_margin: self.nnue_rfp_margin,
@@ -288,6 +295,10 @@ impl Params {
             delta_margin: self.nnue_delta_margin,
             see_quiet: self.nnue_see_quiet,
             see_noisy: self.nnue_see_noisy,
+            lmr_base: self.nnue_lmr_base,
+            lmr_div: self.nnue_lmr_div,
+            lmr_history_div: self.nnue_lmr_history_div,
+            nmp_eval_div: self.nnue_nmp_eval_div,
             ..self.clone()
         }
     }
@@ -371,7 +382,7 @@ mod tests {
             .iter()
             .filter(|w| w.0.starts_with("nnue_"))
             .collect();
-        assert!(network.len() >= 7);
+        assert!(network.len() >= 11);
         // each a value of its own, different from its namesake's
         for (i, &&(name, _, lo, _)) in network.iter().enumerate() {
             p.set(name, lo + i as i32).unwrap();
