@@ -11,10 +11,13 @@ from collections import Counter
 
 
 def games(text):
+    """Each game's tags, with its termination comment as `_end` and its
+    move text (after the tags) as `_moves`."""
     for block in re.split(r'\n(?=\[Event )', text):
         tags = dict(re.findall(r'^\[(\w+) "(.*)"\]', block, re.M))
         if 'Result' not in tags:
             continue
+        tags['_moves'] = block[block.find('\n\n'):]
         # the termination comment at the end of the move text
         m = re.findall(r'\{([^}]*)\}\s*(?:1-0|0-1|1/2-1/2|\*)\s*$', block.strip())
         tags['_end'] = m[-1] if m else ''

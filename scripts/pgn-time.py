@@ -1,25 +1,35 @@
 #!/usr/bin/env python3
 """How each engine in a PGN file spent its clock: mean seconds a move over
-moves 1-10, 11-20, 21-40 and 41 on, the mean depth, and the mean time left
-on the clock when a game ended (an estimate: base + increments - time
-spent over the moves with a time, so book moves count as neither). It reads the `{score/depth time}` comments
-that `chimera match` (and cutechess-cli) write, and the TimeControl tag
-(`base+inc` in seconds); book moves are skipped.
+moves 1-10, 11-20, 21-40 and 41 on, the median depth (a mean would be
+pulled up by the depth an engine reports for a mate it sees), and the
+mean time left on the clock when a game ended. It reads the
+`{score/depth time}` comments that `chimera match` (and cutechess-cli)
+write and the TimeControl tag (`base+inc` in seconds). Book moves, which
+have no such comment, are skipped: the time left is base + increments -
+time spent over the moves that have one (an estimate).
 
 usage: scripts/pgn-time.py GAMES.pgn [MORE.pgn ...]
 """
+import importlib.util
+import os
 import re
 import sys
 from collections import defaultdict
+from statistics import median
 
-PHASES = ((1, 10), (11, 20), (21, 40), (41, 10**9))
+# the game splitter of pgn-stats.py (its name is not importable as is)
+_spec = importlib.util.spec_from_file_location(
+    'pgn_stats', os.path.join(os.path.dirname(os.path.abspath(__file__)), 'pgn-stats.py'))
+pgn_stats = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(pgn_stats)
 
 
 def phase(move):
-    for lo, hi in PHASES:
-        if lo <= move <= hi:
-            return f'{lo}-{hi}' if hi < 10**9 else f'{lo}+'
-    raise ValueError(move)
+    if move <= 10:
+        return '1-10'
+    if move <= 20:
+        return '11-20'
+    return '21-40' if move <= 40 else '41+'
 
 
 def main():
@@ -30,35 +40,33 @@ def main():
     left = defaultdict(list)
     for path in sys.argv[1:]:
         text = open(path, encoding='utf-8', errors='replace').read()
-        for block in re.split(r'\n(?=\[Event )', text):
-            tags = dict(re.findall(r'^\[(\w+) "(.*)"\]', block, re.M))
-            if 'White' not in tags or 'Black' not in tags:
+        for g in pgn_stats.games(text):
+            if 'White' not in g or 'Black' not in g:
                 continue
-            tc = re.match(r'([\d.]+)(?:\+([\d.]+))?$', tags.get('TimeControl', ''))
+            tc = re.match(r'([\d.]+)(?:\+([\d.]+))?$', g.get('TimeControl', ''))
             base, inc = (float(tc.group(1)), float(tc.group(2) or 0)) if tc else (None, 0.0)
-            players = (tags['White'], tags['Black'])
+            players = (g['White'], g['Black'])
             clock = {p: base for p in players}
-            body = block[block.find('\n\n'):]
-            # one comment per half-move; the last may be the termination
-            for i, c in enumerate(re.findall(r'\{([^}]*)\}', body)):
+            # one comment per half-move (a book move's says `book`)
+            for i, c in enumerate(re.findall(r'\{([^}]*)\}', g['_moves'])):
                 m = re.match(r'\s*\S+/(\d+) ([\d.]+)s', c)
                 if not m:
                     continue
-                who, move = players[i % 2], i // 2 + 1
+                who = players[i % 2]
                 s = float(m.group(2))
-                spent[who][phase(move)].append(s)
+                spent[who][phase(i // 2 + 1)].append(s)
                 depths[who].append(int(m.group(1)))
-                if clock[who] is not None:
+                if base is not None:
                     clock[who] += inc - s
-            for p in players:
-                if clock[p] is not None:
+            if base is not None:
+                for p in players:
                     left[p].append(clock[p])
     mean = lambda xs: sum(xs) / len(xs) if xs else float('nan')
     for who in sorted(spent):
         phases = '  '.join(
             f'moves {k}: {mean(v):.3f} s ({len(v)})' for k, v in spent[who].items()
         )
-        print(f'{who}: {phases}  depth {mean(depths[who]):.1f}  '
+        print(f'{who}: {phases}  median depth {median(depths[who]):g}  '
               f'left at the end {mean(left[who]):.2f} s ({len(left[who])} games)')
 
 
