@@ -20,7 +20,10 @@ def games(text):
         tags['_moves'] = block[block.find('\n\n'):]
         # the termination comment at the end of the move text
         m = re.findall(r'\{([^}]*)\}\s*(?:1-0|0-1|1/2-1/2|\*)\s*$', block.strip())
-        tags['_end'] = m[-1] if m else ''
+        # cutechess puts the last move's eval and time first: drop them,
+        # so that games ending the same way count together
+        end = m[-1] if m else ''
+        tags['_end'] = re.sub(r'^[+-]?M?[\d.]+/\d+ [\d.]+s, ', '', end)
         yield tags
 
 
