@@ -4,7 +4,8 @@ moves 1-10, 11-20, 21-40 and 41 on, the median depth (a mean would be
 pulled up by the depth an engine reports for a mate it sees), and the
 mean time left on the clock when a game ended. It reads the
 `{score/depth time}` comments that `chimera match` (and cutechess-cli)
-write and the TimeControl tag (`base+inc` in seconds). Book moves, which
+write, the TimeControl tag (`base+inc` in seconds) and a FEN tag's side
+to move and move number, where a game has one. Book moves, which
 have no such comment, are skipped: the time left is base + increments -
 time spent over the moves that have one (an estimate).
 
@@ -47,14 +48,22 @@ def main():
             base, inc = (float(tc.group(1)), float(tc.group(2) or 0)) if tc else (None, 0.0)
             players = (g['White'], g['Black'])
             clock = {p: base for p in players}
+            # the half-moves before the first one here (a FEN tag may start
+            # the game later, or with Black to move)
+            fen = g.get('FEN', '').split()
+            first = 0
+            if len(fen) >= 2:
+                full = int(fen[-1]) if fen[-1].isdigit() else 1
+                first = 2 * (max(full, 1) - 1) + (fen[1] == 'b')
             # one comment per half-move (a book move's says `book`)
             for i, c in enumerate(re.findall(r'\{([^}]*)\}', g['_moves'])):
                 m = re.match(r'\s*\S+/(\d+) ([\d.]+)s', c)
                 if not m:
                     continue
-                who = players[i % 2]
+                h = first + i
+                who = players[h % 2]
                 s = float(m.group(2))
-                spent[who][phase(i // 2 + 1)].append(s)
+                spent[who][phase(h // 2 + 1)].append(s)
                 depths[who].append(int(m.group(1)))
                 if base is not None:
                     clock[who] += inc - s
