@@ -262,6 +262,14 @@ params! {
     se_depth = 7, 4, 16;
     se_margin = 2, 1, 8;
     se_tt_depth = 3, 0, 8;
+    /// correction history, where the game keeps non-pawn keys (8x8): the
+    /// weights (percent) of the pawns' term and of each colour's non-pawn
+    /// term in the correction; elsewhere, or with corr_non_pawn_weight 0
+    /// (the default: 70/35 measured +8.1 +- 9.0 Elo over 4415 self-play
+    /// games, short of an SPRT's H1; docs/search-experiments.md), the
+    /// pawns' term alone, whole
+    corr_pawn_weight = 70, 0, 200;
+    corr_non_pawn_weight = 0, 0, 200;
 
     // ---- search, where a chess/CwDA network evaluates ----
     /// the eval margins above as the network's searches want them (tuned

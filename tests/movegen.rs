@@ -8,7 +8,8 @@
 //! - `Noisy` and `Quiet` are disjoint, their union is `All`, and they agree
 //!   with `is_noisy`;
 //! - make/unmake of every legal move restores the FEN and the hash, and the
-//!   incremental hash after the move equals `compute_hash()`;
+//!   incremental hash after the move equals `compute_hash()` (and the
+//!   non-pawn keys `compute_non_pawn_keys()`);
 //! - the FEN round-trips (same FEN, same hash, same legal moves);
 //! - every legal move's text parses back to the same move.
 //!
@@ -89,6 +90,11 @@ fn check_position<B: Bitboard>(pos: &mut Position<B>) -> Result<MoveList, String
     if hash != pos.compute_hash() {
         return Err(format!("hash differs from compute_hash() in {fen}"));
     }
+    if pos.non_pawn_keys() != pos.compute_non_pawn_keys() {
+        return Err(format!(
+            "non-pawn keys differ from a fresh computation in {fen}"
+        ));
+    }
     let all_list = gen_fast(pos, GenType::All);
     let all = sorted(&all_list);
     let mut dedup = all.clone();
@@ -162,6 +168,11 @@ fn check_position<B: Bitboard>(pos: &mut Position<B>) -> Result<MoveList, String
             return Err(format!(
                 "after {text} in {fen}: incremental hash != compute_hash() (FEN after: {})",
                 pos.to_fen()
+            ));
+        }
+        if pos.non_pawn_keys() != pos.compute_non_pawn_keys() {
+            return Err(format!(
+                "after {text} in {fen}: incremental non-pawn keys differ from a fresh computation"
             ));
         }
         if pos.is_attacked(pos.king_square(us), pos.occupied(), us ^ 1) {

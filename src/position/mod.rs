@@ -45,6 +45,9 @@ pub struct Position<B: Bitboard> {
     halfmove: u32,
     fullmove: u32,
     hash: u64,
+    /// per colour, the Zobrist keys of its pieces other than pawns (the
+    /// correction history's non-pawn keys), kept by `put` and `remove`
+    non_pawn_keys: [u64; 2],
     king_sq: [u8; 2],
     /// enemy pieces giving check to the side to move
     checkers: B,
@@ -70,6 +73,7 @@ impl<B: Bitboard> Position<B> {
             halfmove: 0,
             fullmove: 1,
             hash: 0,
+            non_pawn_keys: [0; 2],
             king_sq: [0; 2],
             checkers: B::ZERO,
             stack: Vec::with_capacity(256),
@@ -130,6 +134,12 @@ impl<B: Bitboard> Position<B> {
     #[inline(always)]
     pub fn hash(&self) -> u64 {
         self.hash
+    }
+
+    /// Per colour, the Zobrist keys of its pieces other than pawns xored.
+    #[inline(always)]
+    pub fn non_pawn_keys(&self) -> [u64; 2] {
+        self.non_pawn_keys
     }
     pub fn halfmove_clock(&self) -> u32 {
         self.halfmove
@@ -198,6 +208,17 @@ impl<B: Bitboard> Position<B> {
         h ^ self.v.castling_key(self.castling) ^ self.ep_hash(self.ep)
     }
 
+    /// Recomputes the non-pawn keys from scratch (tests).
+    pub fn compute_non_pawn_keys(&self) -> [u64; 2] {
+        let mut keys = [0; 2];
+        for sq in 0..self.v.n {
+            if let Some((c, t)) = self.piece_at(sq).filter(|&(_, t)| t != PAWN) {
+                keys[c] ^= self.v.piece_key(c, t, sq);
+            }
+        }
+        keys
+    }
+
     /// The squares onto which `them` pawns can capture en passant among
     /// the squares `skipped`.
     fn capturable_ep(&self, skipped: B, them: usize) -> B {
@@ -256,7 +277,11 @@ impl<B: Bitboard> Placement for Position<B> {
         self.by_type[t] |= b;
         self.by_color[c] |= b;
         self.board[sq] = code(c, t);
-        self.hash ^= self.v.piece_key(c, t, sq);
+        let key = self.v.piece_key(c, t, sq);
+        self.hash ^= key;
+        if t != PAWN {
+            self.non_pawn_keys[c] ^= key;
+        }
         if let Some(n) = self.nnue.as_deref_mut() {
             n.add(c, t, sq);
         }
@@ -271,7 +296,11 @@ impl<B: Bitboard> Placement for Position<B> {
         self.by_type[t] ^= b;
         self.by_color[c] ^= b;
         self.board[sq] = EMPTY;
-        self.hash ^= self.v.piece_key(c, t, sq);
+        let key = self.v.piece_key(c, t, sq);
+        self.hash ^= key;
+        if t != PAWN {
+            self.non_pawn_keys[c] ^= key;
+        }
         if let Some(n) = self.nnue.as_deref_mut() {
             n.sub(c, t, sq);
         }

@@ -153,8 +153,10 @@ impl<P: SearchPosition> Worker<P> {
                 && !(bound == BOUND_UPPER && best >= eval)
             {
                 let side = self.pos.side();
-                let key = self.pos.pawn_key();
-                self.correction.update(side, key, depth, best - raw_eval);
+                let keys = self.correction_keys();
+                let learn_non_pawn = self.p.corr_non_pawn_weight != 0;
+                self.correction
+                    .update_all(side, keys, learn_non_pawn, depth, best - raw_eval);
             }
         }
         best

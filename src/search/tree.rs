@@ -35,6 +35,11 @@ pub trait SearchPosition: Clone + Send + 'static {
     fn pawn_key(&self) -> Option<u64> {
         None
     }
+    /// Keys of each colour's pieces other than pawns (for the correction
+    /// history); none where the game keeps no such keys.
+    fn non_pawn_keys(&self) -> Option<[u64; 2]> {
+        None
+    }
     fn in_check(&self) -> bool;
     /// Whether a partner of the side to move (who moves later) is in check:
     /// the side to move's static eval then says little. Two-player: never.
@@ -207,6 +212,11 @@ mod two_player {
                 mix(self.pieces(0, PAWN).to_u128(), 0x9E37_79B9_7F4A_7C15)
                     ^ mix(self.pieces(1, PAWN).to_u128(), 0xC2B2_AE3D_27D4_EB4F),
             )
+        }
+        /// The 8x8 games only (chess and CwDA, where it was measured).
+        #[inline]
+        fn non_pawn_keys(&self) -> Option<[u64; 2]> {
+            (self.v.n <= 64).then(|| Position::non_pawn_keys(self))
         }
         #[inline(always)]
         fn in_check(&self) -> bool {

@@ -12,7 +12,7 @@ use crate::params::{
 };
 
 use super::Shared;
-use super::correction::Correction;
+use super::correction::{Correction, CorrectionKeys};
 use super::moveloop::lmr_table;
 use super::ordering::{History, MAX_PLY, MoveBuf};
 use super::time::{Limits, TimeControl, share_on_falling_score};
@@ -160,7 +160,23 @@ impl<P: SearchPosition> Worker<P> {
     /// The correction history's term for the side to move here.
     #[inline]
     pub(super) fn eval_correction(&self) -> i32 {
-        self.correction.get(self.pos.side(), self.pos.pawn_key())
+        let weights = (self.p.corr_pawn_weight, self.p.corr_non_pawn_weight);
+        self.correction
+            .blended(self.pos.side(), self.correction_keys(), weights)
+    }
+
+    /// The keys the correction history reads here (no non-pawn keys where
+    /// their weight is 0).
+    #[inline]
+    pub(super) fn correction_keys(&self) -> CorrectionKeys {
+        CorrectionKeys {
+            pawn: self.pos.pawn_key(),
+            non_pawn: if self.p.corr_non_pawn_weight != 0 {
+                self.pos.non_pawn_keys()
+            } else {
+                None
+            },
+        }
     }
 
     /// Bookkeeping on entering a node; a score if the node ends here
