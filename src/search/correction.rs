@@ -78,18 +78,11 @@ impl Correction {
         learn(&mut self.table[Self::index(side, k)], depth, diff);
     }
 
-    /// `update` for every key of `keys` (the non-pawn ones only where
-    /// they are used, `learn_non_pawn`).
-    pub fn update_all(
-        &mut self,
-        side: usize,
-        keys: CorrectionKeys,
-        learn_non_pawn: bool,
-        depth: i32,
-        diff: i32,
-    ) {
+    /// `update` for every key of `keys` (the non-pawn tables only where
+    /// `keys` has non-pawn keys).
+    pub fn update_all(&mut self, side: usize, keys: CorrectionKeys, depth: i32, diff: i32) {
         self.update(side, keys.pawn, depth, diff);
-        if let (Some(ks), true) = (keys.non_pawn, learn_non_pawn) {
+        if let Some(ks) = keys.non_pawn {
             for (c, k) in ks.into_iter().enumerate() {
                 learn(
                     &mut self.non_pawn[Self::non_pawn_index(side, c, k)],
@@ -149,7 +142,7 @@ mod tests {
             non_pawn: Some([11, 12]),
         };
         for _ in 0..2000 {
-            c.update_all(0, keys, true, 10, 40);
+            c.update_all(0, keys, 10, 40);
         }
         // each table learned the difference: 70% + 2 x 35% of 40
         assert!((54..=56).contains(&c.blended(0, keys, (70, 35))));
@@ -166,9 +159,9 @@ mod tests {
             non_pawn: Some([21, 22]),
         };
         assert!((26..=28).contains(&c.blended(0, other, (70, 35))));
-        // not learned without learn_non_pawn
+        // keys without non-pawn keys teach the non-pawn tables nothing
         let mut d = Correction::new(2);
-        d.update_all(0, keys, false, 10, 40);
+        d.update_all(0, pawns_only, 10, 40);
         let no_pawn = CorrectionKeys {
             pawn: None,
             non_pawn: Some([11, 12]),

@@ -154,9 +154,8 @@ impl<P: SearchPosition> Worker<P> {
             {
                 let side = self.pos.side();
                 let keys = self.correction_keys();
-                let learn_non_pawn = self.p.corr_non_pawn_weight != 0;
                 self.correction
-                    .update_all(side, keys, learn_non_pawn, depth, best - raw_eval);
+                    .update_all(side, keys, depth, best - raw_eval);
             }
         }
         best

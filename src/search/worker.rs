@@ -165,8 +165,8 @@ impl<P: SearchPosition> Worker<P> {
             .blended(self.pos.side(), self.correction_keys(), weights)
     }
 
-    /// The keys the correction history reads here (no non-pawn keys where
-    /// their weight is 0).
+    /// The keys the correction history reads and learns here (no non-pawn
+    /// keys where their weight is 0, so those tables are then left alone).
     #[inline]
     pub(super) fn correction_keys(&self) -> CorrectionKeys {
         CorrectionKeys {
