@@ -264,12 +264,12 @@ params! {
     se_tt_depth = 3, 0, 8;
     /// correction history, where the game keeps non-pawn keys (8x8): the
     /// weights (percent) of the pawns' term and of each colour's non-pawn
-    /// term in the correction; elsewhere, or with corr_non_pawn_weight 0
-    /// (the default: 70/35 measured +9.2 +- 8.1 Elo over 5459 self-play
-    /// games, short of an SPRT's H1; docs/search-experiments.md), the
-    /// pawns' term alone, whole
+    /// term in the correction (70/35 won its SPRT against the pawns alone:
+    /// +10.0 +- 7.8 Elo over 5902 self-play games,
+    /// docs/search-experiments.md); elsewhere, or with
+    /// corr_non_pawn_weight 0, the pawns' term alone, whole
     corr_pawn_weight = 70, 0, 200;
-    corr_non_pawn_weight = 0, 0, 200;
+    corr_non_pawn_weight = 35, 0, 200;
 
     // ---- search, where a chess/CwDA network evaluates ----
     /// the eval margins above as the network's searches want them (tuned
