@@ -264,12 +264,14 @@ params! {
     se_tt_depth = 3, 0, 8;
     /// correction history, where the game keeps non-pawn keys (8x8): the
     /// weights (percent) of the pawns' term and of each colour's non-pawn
-    /// term in the correction (70/35 won its SPRT against the pawns alone:
-    /// +10.0 +- 7.8 Elo over 5902 self-play games,
-    /// docs/search-experiments.md); elsewhere, or with
-    /// corr_non_pawn_weight 0, the pawns' term alone, whole
+    /// term in the correction (nnue_corr_non_pawn_weight below where a
+    /// network evaluates); with corr_non_pawn_weight 0 (and
+    /// corr_cont_weight 0), or elsewhere, the pawns' term alone, whole
     corr_pawn_weight = 70, 0, 200;
-    corr_non_pawn_weight = 35, 0, 200;
+    corr_non_pawn_weight = 0, 0, 200;
+    /// the same, of the term by the last two moves' pieces and target
+    /// squares (8x8; 0 leaves it out)
+    corr_cont_weight = 0, 0, 200;
 
     // ---- search, where a chess/CwDA network evaluates ----
     /// the eval margins above as the network's searches want them (tuned
@@ -289,6 +291,11 @@ params! {
     nnue_lmr_div = 219, 100, 500;
     nnue_lmr_history_div = 7083, 1000, 32000;
     nnue_nmp_eval_div = 142, 50, 1000;
+    /// the non-pawn correction's weight there (70/35 won its SPRT against
+    /// the pawns alone: +10.0 +- 7.8 Elo over 5902 self-play games,
+    /// docs/search-experiments.md; the classical search is unmeasured and
+    /// keeps 0)
+    nnue_corr_non_pawn_weight = 35, 0, 200;
 }
 
 impl Params {
@@ -307,6 +314,7 @@ impl Params {
             lmr_div: self.nnue_lmr_div,
             lmr_history_div: self.nnue_lmr_history_div,
             nmp_eval_div: self.nnue_nmp_eval_div,
+            corr_non_pawn_weight: self.nnue_corr_non_pawn_weight,
             ..self.clone()
         }
     }
@@ -390,7 +398,7 @@ mod tests {
             .iter()
             .filter(|w| w.0.starts_with("nnue_"))
             .collect();
-        assert!(network.len() >= 11);
+        assert!(network.len() >= 12);
         // each a value of its own, different from its namesake's
         for (i, &&(name, _, lo, _)) in network.iter().enumerate() {
             p.set(name, lo + i as i32).unwrap();
