@@ -265,13 +265,10 @@ params! {
     /// correction history, where the game keeps non-pawn keys (8x8): the
     /// weights (percent) of the pawns' term and of each colour's non-pawn
     /// term in the correction (nnue_corr_non_pawn_weight below where a
-    /// network evaluates); with corr_non_pawn_weight 0 (and
-    /// corr_cont_weight 0), or elsewhere, the pawns' term alone, whole
+    /// network evaluates); with corr_non_pawn_weight 0, or elsewhere, the
+    /// pawns' term alone, whole
     corr_pawn_weight = 70, 0, 200;
     corr_non_pawn_weight = 0, 0, 200;
-    /// the same, of the term by the last two moves' pieces and target
-    /// squares (8x8; 0 leaves it out)
-    corr_cont_weight = 0, 0, 200;
 
     // ---- search, where a chess/CwDA network evaluates ----
     /// the eval margins above as the network's searches want them (tuned

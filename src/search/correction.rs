@@ -2,31 +2,26 @@
 //! the static eval in positions with the same pawns, learned during the
 //! search and added to the static eval of later nodes with those pawns;
 //! and where the game keeps them, the same by the placement of each
-//! colour's other pieces (non-pawn keys) and by the two moves that led
-//! to the node (continuation key), blended with the pawns' term.
+//! colour's other pieces (non-pawn keys), blended with the pawns' term.
 
 use crate::params::{CORRECTION_ENTRIES, CORRECTION_GRAIN, CORRECTION_MAX, CORRECTION_MAX_WEIGHT};
 
 const _: () = assert!(CORRECTION_ENTRIES.is_power_of_two());
 
 /// The keys a position is corrected by: its pawns, and (two-player
-/// games that keep them) each colour's other pieces and the piece and
-/// target square of the last two moves.
+/// games that keep them) each colour's other pieces.
 #[derive(Clone, Copy)]
 pub struct CorrectionKeys {
     pub pawn: Option<u64>,
     pub non_pawn: Option<[u64; 2]>,
-    pub cont: Option<u64>,
 }
 
 /// Per side, an average (in 1/`CORRECTION_GRAIN` centipawns) of search
 /// result less static eval, by pawn key; and per side to move and colour,
-/// the same by that colour's non-pawn key; per side, the same by the
-/// continuation key.
+/// the same by that colour's non-pawn key.
 pub struct Correction {
     table: Vec<i32>,
     non_pawn: Vec<i32>,
-    cont: Vec<i32>,
 }
 
 impl Correction {
@@ -34,7 +29,6 @@ impl Correction {
         Correction {
             table: vec![0; sides * CORRECTION_ENTRIES],
             non_pawn: vec![0; sides * 2 * CORRECTION_ENTRIES],
-            cont: vec![0; sides * CORRECTION_ENTRIES],
         }
     }
 
@@ -61,30 +55,19 @@ impl Correction {
     }
 
     /// The correction (centipawns) for `side` to move with these keys:
-    /// the pawns' term alone where the other keys are absent or weighted
-    /// 0, else the pawns' term times `weights.0` plus the two colours'
-    /// non-pawn terms times `weights.1` plus the continuation term times
-    /// `weights.2` (in percent).
+    /// the pawns' term alone where there are no non-pawn keys or
+    /// `weights.1` is 0, else the pawns' term times `weights.0` plus the
+    /// two colours' non-pawn terms times `weights.1` (in percent).
     #[inline]
-    pub fn blended(&self, side: usize, keys: CorrectionKeys, weights: (i32, i32, i32)) -> i32 {
+    pub fn blended(&self, side: usize, keys: CorrectionKeys, weights: (i32, i32)) -> i32 {
         let pawn = keys.pawn.map_or(0, |k| self.table[Self::index(side, k)]);
-        let mut others = None;
-        if let Some([k0, k1]) = keys.non_pawn
-            && weights.1 != 0
-        {
-            let np = self.non_pawn[Self::non_pawn_index(side, 0, k0)]
-                + self.non_pawn[Self::non_pawn_index(side, 1, k1)];
-            others = Some(np * weights.1);
-        }
-        if let Some(k) = keys.cont
-            && weights.2 != 0
-        {
-            let c = self.cont[Self::index(side, k)] * weights.2;
-            others = Some(others.unwrap_or(0) + c);
-        }
-        match others {
-            Some(o) => (pawn * weights.0 + o) / (100 * CORRECTION_GRAIN),
-            None => pawn / CORRECTION_GRAIN,
+        match keys.non_pawn {
+            Some([k0, k1]) if weights.1 != 0 => {
+                let np = self.non_pawn[Self::non_pawn_index(side, 0, k0)]
+                    + self.non_pawn[Self::non_pawn_index(side, 1, k1)];
+                (pawn * weights.0 + np * weights.1) / (100 * CORRECTION_GRAIN)
+            }
+            _ => pawn / CORRECTION_GRAIN,
         }
     }
 
@@ -95,8 +78,8 @@ impl Correction {
         learn(&mut self.table[Self::index(side, k)], depth, diff);
     }
 
-    /// `update` for every key of `keys` (the non-pawn and continuation
-    /// tables only where `keys` has those keys).
+    /// `update` for every key of `keys` (the non-pawn tables only where
+    /// `keys` has non-pawn keys).
     pub fn update_all(&mut self, side: usize, keys: CorrectionKeys, depth: i32, diff: i32) {
         self.update(side, keys.pawn, depth, diff);
         if let Some(ks) = keys.non_pawn {
@@ -107,9 +90,6 @@ impl Correction {
                     diff,
                 );
             }
-        }
-        if let Some(k) = keys.cont {
-            learn(&mut self.cont[Self::index(side, k)], depth, diff);
         }
     }
 }
@@ -160,60 +140,32 @@ mod tests {
         let keys = CorrectionKeys {
             pawn: Some(3),
             non_pawn: Some([11, 12]),
-            cont: None,
         };
         for _ in 0..2000 {
             c.update_all(0, keys, 10, 40);
         }
         // each table learned the difference: 70% + 2 x 35% of 40
-        assert!((54..=56).contains(&c.blended(0, keys, (70, 35, 0))));
+        assert!((54..=56).contains(&c.blended(0, keys, (70, 35))));
         // weight 0 or no non-pawn keys: the pawns' term, whole
-        assert_eq!(c.blended(0, keys, (70, 0, 0)), c.get(0, Some(3)));
+        assert_eq!(c.blended(0, keys, (70, 0)), c.get(0, Some(3)));
         let pawns_only = CorrectionKeys {
             pawn: Some(3),
             non_pawn: None,
-            cont: None,
         };
-        assert_eq!(c.blended(0, pawns_only, (70, 35, 0)), c.get(0, Some(3)));
+        assert_eq!(c.blended(0, pawns_only, (70, 35)), c.get(0, Some(3)));
         // another placement of the pieces: only the pawns' term
         let other = CorrectionKeys {
             pawn: Some(3),
             non_pawn: Some([21, 22]),
-            cont: None,
         };
-        assert!((26..=28).contains(&c.blended(0, other, (70, 35, 0))));
+        assert!((26..=28).contains(&c.blended(0, other, (70, 35))));
         // keys without non-pawn keys teach the non-pawn tables nothing
         let mut d = Correction::new(2);
         d.update_all(0, pawns_only, 10, 40);
         let no_pawn = CorrectionKeys {
             pawn: None,
             non_pawn: Some([11, 12]),
-            cont: None,
         };
-        assert_eq!(d.blended(0, no_pawn, (70, 35, 0)), 0);
-    }
-
-    #[test]
-    fn the_continuation_term_blends_only_when_weighted() {
-        let mut c = Correction::new(2);
-        let keys = CorrectionKeys {
-            pawn: Some(3),
-            non_pawn: None,
-            cont: Some(99),
-        };
-        for _ in 0..2000 {
-            c.update_all(1, keys, 10, -40);
-        }
-        // both tables learned: 70% + 60% of -40
-        assert!((-53..=-51).contains(&c.blended(1, keys, (70, 0, 60))));
-        // weight 0: the pawns' term, whole; the other side learned nothing
-        assert_eq!(c.blended(1, keys, (70, 0, 0)), c.get(1, Some(3)));
-        assert_eq!(c.blended(0, keys, (70, 0, 60)), 0);
-        // another pair of moves: only the pawns' term, weighted
-        let other = CorrectionKeys {
-            cont: Some(100),
-            ..keys
-        };
-        assert!((-29..=-27).contains(&c.blended(1, other, (70, 0, 60))));
+        assert_eq!(d.blended(0, no_pawn, (70, 35)), 0);
     }
 }

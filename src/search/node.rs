@@ -75,7 +75,7 @@ impl<P: SearchPosition> Worker<P> {
             return s;
         }
         let in_check = self.pos.in_check();
-        let (raw_eval, eval) = self.node_eval(tte, in_check, ply);
+        let (raw_eval, eval) = self.node_eval(tte, in_check);
         self.stack[ply].eval = eval;
         let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
         // the TT score can sharpen the static eval
@@ -153,7 +153,7 @@ impl<P: SearchPosition> Worker<P> {
                 && !(bound == BOUND_UPPER && best >= eval)
             {
                 let side = self.pos.side();
-                let keys = self.correction_keys(ply);
+                let keys = self.correction_keys();
                 self.correction
                     .update_all(side, keys, depth, best - raw_eval);
             }
@@ -166,7 +166,7 @@ impl<P: SearchPosition> Worker<P> {
     /// The static eval as the table keeps it (or computed), and corrected
     /// by the correction history; both `NO_EVAL` in check.
     #[inline(always)]
-    fn node_eval(&mut self, tte: Option<TtEntry>, in_check: bool, ply: usize) -> (i32, i32) {
+    fn node_eval(&mut self, tte: Option<TtEntry>, in_check: bool) -> (i32, i32) {
         if in_check {
             return (NO_EVAL, NO_EVAL);
         }
@@ -174,7 +174,7 @@ impl<P: SearchPosition> Worker<P> {
             Some(e) => e.eval,
             None => self.evaluate(),
         };
-        (raw, corrected(raw, self.eval_correction(ply)))
+        (raw, corrected(raw, self.eval_correction()))
     }
 
     /// Stores a node's result `(score, move)` in the table with the bound

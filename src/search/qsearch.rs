@@ -31,7 +31,7 @@ impl<P: SearchPosition> Worker<P> {
         let (eval, stored_eval) = if in_check {
             (NO_EVAL, NO_EVAL)
         } else {
-            self.stand_pat(tte, alpha, beta, ply)
+            self.stand_pat(tte, alpha, beta)
         };
         let mut best = if in_check { -INF } else { eval };
         if best >= beta {
@@ -82,8 +82,6 @@ impl<P: SearchPosition> Worker<P> {
                 }
                 plain += 1;
             }
-            // the continuation correction's key below
-            self.stack[ply].pt = self.history.piece_to(self.pos.piece_code(m), m);
             let flip = self.play(m);
             let score = if flip {
                 -self.qsearch(-beta, -alpha, ply + 1)
@@ -116,8 +114,8 @@ impl<P: SearchPosition> Worker<P> {
     /// stored one, or a complete evaluation; `NO_EVAL` when the bounded
     /// evaluation stopped early).
     #[inline(always)]
-    fn stand_pat(&mut self, tte: Option<TtEntry>, alpha: i32, beta: i32, ply: usize) -> (i32, i32) {
-        let c = self.eval_correction(ply);
+    fn stand_pat(&mut self, tte: Option<TtEntry>, alpha: i32, beta: i32) -> (i32, i32) {
+        let c = self.eval_correction();
         let (raw, kept) = match tte.filter(|e| e.eval != NO_EVAL) {
             Some(e) => (e.eval, e.eval),
             None => {

@@ -157,37 +157,25 @@ impl<P: SearchPosition> Worker<P> {
         self.pos.evaluate(&self.t, &self.p)
     }
 
-    /// The correction history's term for the side to move here, at `ply`.
+    /// The correction history's term for the side to move here.
     #[inline]
-    pub(super) fn eval_correction(&self, ply: usize) -> i32 {
-        let p = &self.p;
-        let weights = (
-            p.corr_pawn_weight,
-            p.corr_non_pawn_weight,
-            p.corr_cont_weight,
-        );
+    pub(super) fn eval_correction(&self) -> i32 {
+        let weights = (self.p.corr_pawn_weight, self.p.corr_non_pawn_weight);
         self.correction
-            .blended(self.pos.side(), self.correction_keys(ply), weights)
+            .blended(self.pos.side(), self.correction_keys(), weights)
     }
 
-    /// The keys the correction history reads and learns at `ply` (no
-    /// non-pawn or continuation key where its weight is 0, so its table
-    /// is then left alone; the continuation key, of the last two moves,
-    /// only where the game keeps non-pawn keys).
+    /// The keys the correction history reads and learns here (no non-pawn
+    /// keys where their weight is 0, so those tables are then left alone).
     #[inline]
-    pub(super) fn correction_keys(&self, ply: usize) -> CorrectionKeys {
-        let non_pawn = self.pos.non_pawn_keys();
-        let cont = match self.continuation(ply) {
-            [a, b] if a != 0 && b != 0 && self.p.corr_cont_weight != 0 && non_pawn.is_some() => {
-                let pair = (b as u64) << 32 | a as u64;
-                Some(pair.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32)
-            }
-            _ => None,
-        };
+    pub(super) fn correction_keys(&self) -> CorrectionKeys {
         CorrectionKeys {
             pawn: self.pos.pawn_key(),
-            non_pawn: non_pawn.filter(|_| self.p.corr_non_pawn_weight != 0),
-            cont,
+            non_pawn: if self.p.corr_non_pawn_weight != 0 {
+                self.pos.non_pawn_keys()
+            } else {
+                None
+            },
         }
     }
 
